@@ -1,0 +1,43 @@
+# The two commands: `make run` and `make test`. Each sets up .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test bench lint format translations clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,deploy]'
+	touch $(STAMP)
+
+instance/.migrated: $(STAMP) $(wildcard migrations/versions/*.py)
+	$(BIN)/flask --app assistant db upgrade
+	$(BIN)/flask --app assistant translate compile
+	touch $@
+
+run: instance/.migrated
+	@echo "The table assistant: http://$(HOST):$(PORT)/"
+	$(BIN)/flask --app assistant run --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	$(BIN)/flask --app assistant translate compile
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+translations: $(STAMP)
+	$(BIN)/flask --app assistant translate update
+
+clean:
+	rm -rf $(VENV) instance/.migrated

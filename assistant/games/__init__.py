@@ -1,0 +1,23 @@
+"""The game engines: pure Python, one module per game, and the registry of games.
+
+>>> find_game("plump").title
+'Plump'
+"""
+
+from __future__ import annotations
+
+from .base import N_, GameSpec, RuleError
+from .plump import SPEC as PLUMP
+
+GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP,)}
+
+
+def find_game(kind: object) -> GameSpec:
+    """The registered game ``kind``; a RuleError names the kinds that are supported."""
+    if isinstance(kind, str) and kind in GAMES:
+        return GAMES[kind]
+    raise RuleError(
+        N_("the game {kind!r} is not supported (yet): supported are {supported}"),
+        kind=kind,
+        supported=", ".join(sorted(GAMES)),
+    )

@@ -1,0 +1,159 @@
+"""What every game engine shares: errors, messages, the record, the game spec.
+
+Engines are pure Python: nothing here (or anywhere in ``assistant.games``) imports Flask,
+SQLAlchemy or WTForms. Player-facing text is written in English and marked with ``N_`` so that
+the web layer can translate it (``babel.cfg`` extracts ``N_``); parameters are filled in after
+translation, so a message is a template plus its parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+def N_(template: str) -> str:
+    """Mark a message template for translation without translating it (the web layer does)."""
+    return template
+
+
+@dataclass(frozen=True)
+class Message:
+    """A player-facing sentence: an English template with ``{named}`` parameters."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+
+class RuleError(ValueError):
+    """Something entered breaks a rule of the game (or the record format).
+
+    ``round`` is the 1-based round of the record it concerns (set by the engine while it
+    replays), ``field`` names the form field the message belongs next to (``"bids.Anna"``).
+
+    >>> str(RuleError(N_("The dealer may not bid {bid}"), bid=2).at_round(3))
+    'round 3: The dealer may not bid 2'
+    """
+
+    def __init__(
+        self,
+        template: str,
+        *,
+        round: int | None = None,  # noqa: A002 - the record format's own word
+        field: str | None = None,
+        **params: Any,
+    ) -> None:
+        self.message = Message(template, params)
+        self.round = round
+        self.field = field
+        super().__init__(str(self))
+
+    def at_round(self, number: int) -> RuleError:
+        """The same error, said of round ``number`` (kept if it already names one)."""
+        if self.round is not None:
+            return self
+        return RuleError(
+            self.message.template, round=number, field=self.field, **self.message.params
+        )
+
+    def __str__(self) -> str:
+        text = str(self.message)
+        return f"round {self.round}: {text}" if self.round is not None else text
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game as entered at the table (the envelope of ``records.md``, already checked).
+
+    ``first`` is the first dealer (Plump, Mulle, Boodle) or the first mano (Mus);
+    ``options`` and ``rounds`` are the raw JSON objects, checked by the game's engine.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    first: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    rounds: tuple[Mapping[str, Any], ...] = ()
+
+    def with_rounds(self, rounds: Iterable[Mapping[str, Any]]) -> Record:
+        return Record(self.game, self.players, self.first, self.options, tuple(rounds))
+
+
+def drop_last_round(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The default undo: forget the last round entered."""
+    return list(rounds[:-1])
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game in the registry: what the envelope, the CLI and the web layer need to know."""
+
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    first_field: str  # "first_dealer" or "first_mano"
+    score: Callable[[Record], JSON]  # the `score` output of records.md; raises RuleError
+    normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
+    undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
+
+
+# --- small checks every engine needs -------------------------------------------------------
+
+
+def check_keys(
+    obj: Any, *, allowed: Iterable[str], required: Iterable[str] = (), what: str
+) -> Mapping[str, Any]:
+    """``obj`` must be a JSON object with no unknown and no missing keys."""
+    if not isinstance(obj, Mapping):
+        raise RuleError(N_("{what} must be an object"), what=what)
+    allowed_set = set(allowed)
+    unknown = sorted(k for k in obj if k not in allowed_set)
+    if unknown:
+        raise RuleError(N_("{what}: unknown field {name}"), what=what, name=unknown[0])
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise RuleError(N_("{what}: {name} is missing"), what=what, name=missing[0])
+    return obj
+
+
+def check_int(value: Any, *, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number within [low, high]; booleans and text are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(N_("{what} must be a whole number"), what=what)
+    if low is not None and value < low:
+        raise RuleError(N_("{what} must be at least {low}"), what=what, low=low)
+    if high is not None and value > high:
+        raise RuleError(N_("{what} must be at most {high}"), what=what, high=high)
+    return value
+
+
+def check_choice(value: Any, choices: Iterable[Any], *, what: str) -> Any:
+    """One of ``choices`` (compared by equality; True is not 1)."""
+    for choice in choices:
+        if type(value) is type(choice) and value == choice:
+            return value
+    raise RuleError(N_("{what}: {value!r} is not allowed"), what=what, value=value)
+
+
+def check_player(name: Any, players: Sequence[str], *, what: str) -> str:
+    if not isinstance(name, str) or name not in players:
+        raise RuleError(N_("{what}: {name!r} is not a player"), what=what, name=name)
+    return name
+
+
+def seat_after(players: Sequence[str], player: str, steps: int = 1) -> str:
+    """The player ``steps`` seats after ``player`` in turn order (wrapping)."""
+    return players[(players.index(player) + steps) % len(players)]
+
+
+def turn_order(players: Sequence[str], first: str) -> list[str]:
+    """Every player once, starting with ``first``."""
+    start = players.index(first)
+    return [*players[start:], *players[:start]]

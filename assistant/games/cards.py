@@ -1,0 +1,64 @@
+"""Cards as the record format writes them: rank + suit letter (``10D``, ``AS``, ``KH``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .base import N_, RuleError
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+SUIT_LETTERS = tuple(s.value for s in Suit)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    rank: str
+    suit: Suit
+
+    @property
+    def code(self) -> str:
+        return f"{self.rank}{self.suit.value}"
+
+    @property
+    def label(self) -> str:
+        """For people: ``10♦``."""
+        return f"{self.rank}{self.suit.symbol}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def parse_card(code: object, *, what: str = "card") -> Card:
+    """``"10D"`` → Card("10", DIAMONDS); anything else is a RuleError.
+
+    >>> parse_card("KH").label
+    'K♥'
+    """
+    if isinstance(code, str) and len(code) >= 2:
+        rank, suit = code[:-1], code[-1]
+        if rank in RANKS and suit in SUIT_LETTERS:
+            return Card(rank, Suit(suit))
+    raise RuleError(N_("{what}: {code!r} is not a card"), what=what, code=code)
+
+
+def suit_label(letter: str) -> str:
+    """``"H"`` → ``"♥"``; ``"NT"`` stays ``"NT"``."""
+    return Suit(letter).symbol if letter in SUIT_LETTERS else letter
