@@ -45,7 +45,7 @@ class RuleError(ValueError):
         self,
         template: str,
         *,
-        round: int | None = None,  # noqa: A002 - the record format's own word
+        round: int | None = None,
         field: str | None = None,
         **params: Any,
     ) -> None:
