@@ -1,0 +1,236 @@
+"""Where database rows meet the engines: load a game's record, apply a change, save it.
+
+Every change goes through :func:`apply_change` in one transaction: the idempotency key is
+checked (a replayed form changes nothing), the form's version is compared with the game's
+(someone else entered meanwhile: stale), the whole record is replayed by the engine (a broken
+rule changes nothing), and the version is bumped with a guarded UPDATE so that two phones or two
+workers can never both win.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+
+from .extensions import db
+from .games import find_game
+from .games.base import JSON, N_, Message, Record, RuleError
+from .models import Change, Entry, Game, Table, now
+from .records import parse_record
+
+
+class Replayed(Exception):
+    """The change with this idempotency key was applied before: nothing more to do."""
+
+
+class Stale(Exception):
+    """The form was made from an older version of the game; ``changes`` say what happened."""
+
+    def __init__(self, changes: list[Message]) -> None:
+        super().__init__("stale")
+        self.changes = changes
+
+
+@dataclass(frozen=True)
+class Scored:
+    record: Record
+    result: JSON  # the engine's score output (records.md)
+
+
+def record_of(game: Game) -> Record:
+    return Record(
+        game.kind,
+        tuple(game.seating),
+        game.first,
+        dict(game.options),
+        tuple(entry.payload for entry in game.entries),
+    )
+
+
+def score_game(game: Game) -> Scored:
+    record = record_of(game)
+    return Scored(record, find_game(game.kind).score(record))
+
+
+def get_table(token: str) -> Table | None:
+    return db.session.execute(db.select(Table).filter_by(token=token)).scalar_one_or_none()
+
+
+def get_table_for_view(view_token: str) -> Table | None:
+    return db.session.execute(
+        db.select(Table).filter_by(view_token=view_token)
+    ).scalar_one_or_none()
+
+
+def get_game(table: Table, game_id: int) -> Game | None:
+    game = db.session.get(Game, game_id)
+    return game if game is not None and game.table_id == table.id else None
+
+
+def create_table(players: Sequence[str], language: str | None = None) -> Table:
+    table = Table(players=list(players), language=language)
+    db.session.add(table)
+    return table
+
+
+def create_game(
+    table: Table, kind: str, seating: Sequence[str], options: Mapping[str, Any], first: str
+) -> Game:
+    """Check the set-up through the record format (player count, names, options) and save it."""
+    spec = find_game(kind)
+    record = parse_record(
+        {
+            "format": "table-assistant/1",
+            "game": kind,
+            "players": list(seating),
+            "options": dict(options),
+            spec.first_field: first,
+        }
+    )
+    game = Game(
+        table=table,
+        kind=kind,
+        seating=list(record.players),
+        options=spec.normalize_options(record.options),
+        first=record.first,
+    )
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def import_game(table: Table, data: Any) -> Game:
+    """A record file becomes a new game at ``table`` (all its rounds checked first)."""
+    record = parse_record(data)
+    find_game(record.game).score(record)
+    game = create_game(table, record.game, record.players, record.options, record.first)
+    for seq, payload in enumerate(record.rounds):
+        db.session.add(Entry(game=game, seq=seq, payload=dict(payload), idempotency_key=_key()))
+    game.version = len(record.rounds)
+    _mark_finished(game, find_game(record.game).score(record))
+    db.session.commit()
+    return game
+
+
+def apply_change(
+    game: Game,
+    *,
+    key: str,
+    version: int,
+    rounds: Sequence[Mapping[str, Any]],
+    summary: Message,
+    draft: Mapping[str, Any] | None = None,
+    author: str = "",
+) -> Scored:
+    """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError."""
+    if _already_applied(key):
+        raise Replayed
+    if version != game.version:
+        raise Stale(changes_since(game, version))
+    old = [entry.payload for entry in game.entries]
+    record = record_of(game).with_rounds(rounds)
+    result = find_game(game.kind).score(record)  # RuleError: nothing is stored
+    guarded = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == version)
+        .values(version=version + 1, draft=dict(draft) if draft else None)
+    )
+    if guarded.rowcount != 1:
+        db.session.rollback()
+        raise Stale(changes_since(game, version))
+    _rewrite_entries(game, old, list(rounds), key, author)
+    db.session.add(
+        Change(game_id=game.id, key=key, version=version + 1, summary=_dump(summary), author=author)
+    )
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same key won a race on another worker
+        db.session.rollback()
+        raise Replayed from None
+    db.session.refresh(game)
+    _mark_finished(game, result)
+    db.session.commit()
+    return Scored(record, result)
+
+
+def undo_last(game: Game, *, key: str, version: int, author: str = "") -> Scored:
+    rounds = [entry.payload for entry in game.entries]
+    if not rounds and not game.draft:
+        raise RuleError(N_("There is nothing to undo yet."))
+    if game.draft:  # a half-built round goes first
+        return apply_change(
+            game,
+            key=key,
+            version=version,
+            rounds=rounds,
+            summary=Message(N_("Undone")),
+            author=author,
+        )
+    new_rounds = find_game(game.kind).undo(rounds)
+    return apply_change(
+        game,
+        key=key,
+        version=version,
+        rounds=new_rounds,
+        summary=Message(N_("Undone")),
+        author=author,
+    )
+
+
+def changes_since(game: Game, version: int) -> list[Message]:
+    rows = db.session.execute(
+        db.select(Change)
+        .filter(Change.game_id == game.id, Change.version > version)
+        .order_by(Change.version)
+    ).scalars()
+    return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
+
+
+def delete_game(game: Game) -> None:
+    db.session.delete(game)
+    db.session.commit()
+
+
+def _already_applied(key: str) -> bool:
+    return db.session.execute(db.select(Change.id).filter_by(key=key)).first() is not None
+
+
+def _rewrite_entries(
+    game: Game, old: list[Mapping[str, Any]], new: list[Mapping[str, Any]], key: str, author: str
+) -> None:
+    """Keep the common prefix; everything from the first difference on is written anew."""
+    first_diff = next(
+        (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+        min(len(old), len(new)),
+    )
+    db.session.execute(delete(Entry).where(Entry.game_id == game.id, Entry.seq >= first_diff))
+    for seq in range(first_diff, len(new)):
+        db.session.add(
+            Entry(
+                game_id=game.id,
+                seq=seq,
+                payload=dict(new[seq]),
+                idempotency_key=f"{key}:{seq}",
+                author=author,
+            )
+        )
+
+
+def _mark_finished(game: Game, result: JSON) -> None:
+    if result.get("finished") and game.finished is None:
+        game.finished = now()
+    elif not result.get("finished"):
+        game.finished = None
+
+
+def _dump(message: Message) -> dict[str, Any]:
+    return {"template": message.template, "params": dict(message.params)}
+
+
+def _key() -> str:
+    return secrets.token_hex(16)
