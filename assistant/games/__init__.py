@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 from .base import N_, GameSpec, RuleError
+from .mulle import SPEC as MULLE
 from .plump import SPEC as PLUMP
 
-GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP,)}
+GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP, MULLE)}
 
 
 def find_game(kind: object) -> GameSpec:
