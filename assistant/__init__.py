@@ -1,0 +1,48 @@
+"""The table assistant: score sheets, rules and settlement for card games at a real table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import config
+from .extensions import babel, csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_object(config.Defaults)
+    app.config["SQLALCHEMY_DATABASE_URI"] = config.database_url(app.instance_path)
+    app.config.from_pyfile("config.py", silent=True)
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+
+    from .i18n import select_locale, setup_i18n
+
+    babel.init_app(app, locale_selector=select_locale)
+    setup_i18n(app)
+
+    from .views import register_views
+
+    register_views(app)
+
+    from .cli import register_commands
+
+    register_commands(app)
+    return app

@@ -1,0 +1,109 @@
+"""``flask score`` (records.md), ``flask export``/``import`` of games, ``flask translate``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask
+
+from .games.base import RuleError
+
+ROOT = Path(__file__).resolve().parent
+TRANSLATIONS = ROOT / "translations"
+CATALOG = TRANSLATIONS / "messages.pot"
+
+
+@click.command("score")
+@click.argument("record", type=click.File("r", encoding="utf-8"))
+def score_command(record: click.utils.LazyFile) -> None:
+    """Print what the engine derives from a game record (FILE, or - for standard input)."""
+    from .records import score_text
+
+    try:
+        result = score_text(record.read())
+    except RuleError as error:
+        click.echo(str(error), err=True)
+        sys.exit(1)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@click.command("export")
+@click.argument("game_id", type=int)
+def export_command(game_id: int) -> None:
+    """Print a stored game as a record (records.md)."""
+    from .extensions import db
+    from .models import Game
+    from .records import dump_record
+    from .services import record_of
+
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise click.ClickException(f"no game {game_id}")
+    click.echo(json.dumps(dump_record(record_of(game)), ensure_ascii=False, indent=2))
+
+
+@click.command("import")
+@click.argument("record", type=click.File("r", encoding="utf-8"))
+def import_command(record: click.utils.LazyFile) -> None:
+    """Store a record as a new game at a new table and print its link."""
+    from flask import url_for
+
+    from . import services
+    from .records import load_json, parse_record
+
+    try:
+        data = load_json(record.read())
+        table = services.create_table(list(parse_record(data).players))
+        game = services.import_game(table, data)
+    except RuleError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(url_for("games.show", token=table.token, game_id=game.id))
+
+
+@click.group("translate")
+def translate_group() -> None:
+    """Translation catalogs (wraps pybabel)."""
+
+
+def pybabel(*args: str) -> None:
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+@translate_group.command("update")
+def translate_update() -> None:
+    """Extract the messages and merge them into every language's catalog."""
+    pybabel(
+        "extract",
+        "-F",
+        str(ROOT.parent / "babel.cfg"),
+        "-k",
+        "_l",
+        "-k",
+        "N_",
+        "-o",
+        str(CATALOG),
+        str(ROOT.parent),
+    )
+    pybabel("update", "-i", str(CATALOG), "-d", str(TRANSLATIONS), "--no-fuzzy-matching")
+
+
+@translate_group.command("init")
+@click.argument("language")
+def translate_init(language: str) -> None:
+    pybabel("init", "-i", str(CATALOG), "-d", str(TRANSLATIONS), "-l", language)
+
+
+@translate_group.command("compile")
+def translate_compile() -> None:
+    """Compile the catalogs (the .mo files are built, not committed)."""
+    pybabel("compile", "-d", str(TRANSLATIONS))
+
+
+def register_commands(app: Flask) -> None:
+    for command in (score_command, export_command, import_command, translate_group):
+        app.cli.add_command(command)

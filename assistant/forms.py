@@ -1,0 +1,65 @@
+"""Forms shared by every game: setting up a table, importing a record."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import FieldList, HiddenField, RadioField, StringField
+from wtforms.validators import Length, Optional
+
+from .games import GAMES
+
+MAX_PLAYERS = 8
+DRAW = "draw"
+
+
+class SetupForm(FlaskForm):
+    """Step 1: the players in seating order and the game; step 2: first dealer and options."""
+
+    step = HiddenField(default="players")
+    players = FieldList(
+        StringField(_l("Name"), validators=[Optional(), Length(max=40)]),
+        min_entries=MAX_PLAYERS,
+        max_entries=MAX_PLAYERS,
+    )
+    game = RadioField(_l("Game"), validate_choice=False)
+    first = RadioField(_l("Who deals first?"), validate_choice=False)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        from .play.registry import ADAPTERS
+
+        self.game.choices = [(kind, GAMES[kind].title) for kind in ADAPTERS]
+
+    def names(self) -> list[str]:
+        return [name.strip() for name in self.players.data if name and name.strip()]
+
+    def check_players(self) -> bool:
+        """Names given, no two alike, as many as the game takes (errors kept on the form)."""
+        names = self.names()
+        spec = GAMES.get(self.game.data or "")
+        if spec is None or self.game.data not in dict(self.game.choices):
+            self.game.errors = [str(_l("Choose a game."))]
+            return False
+        if len({n.casefold() for n in names}) != len(names):
+            self.players.errors = [str(_l("Two players have the same name."))]
+            return False
+        if not spec.min_players <= len(names) <= spec.max_players:
+            self.players.errors = [
+                str(
+                    _l(
+                        "%(game)s is played by %(low)s to %(high)s players; you named %(n)s.",
+                        game=spec.title,
+                        low=spec.min_players,
+                        high=spec.max_players,
+                        n=len(names),
+                    )
+                )
+            ]
+            return False
+        return True
+
+
+class ImportForm(FlaskForm):
+    record = FileField(_l("Game file (.json)"), validators=[FileRequired()])

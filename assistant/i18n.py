@@ -1,0 +1,32 @@
+"""Language: the table's, else the browser's; engine messages translated here."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, g, request, session
+from flask_babel import gettext
+
+from .games.base import Message, RuleError
+
+
+def select_locale() -> str | None:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.args.get("lang") or session.get("lang") or getattr(g, "table_language", None)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages)
+
+
+def say(message: Message | RuleError) -> str:
+    """An engine's message in the reader's language (the template is translated, then filled)."""
+    if isinstance(message, RuleError):
+        message = message.message
+    return gettext(message.template).format(**message.params)
+
+
+def setup_i18n(app: Flask) -> None:
+    app.jinja_env.globals["say"] = say
+
+    @app.before_request
+    def remember_language() -> None:
+        if (lang := request.args.get("lang")) in app.config["LANGUAGES"]:
+            session["lang"] = lang

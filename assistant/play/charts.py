@@ -1,0 +1,83 @@
+"""Server-drawn SVG charts: totals over the rounds, one line per player (no chart library)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 340, 180
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+# Lines differ by dash and marker as well as colour, so the chart never relies on colour alone.
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 6")
+MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square", "diamond", "triangle")
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    points: str  # "x,y x,y ..." for <polyline>
+    last: tuple[float, float]
+    index: int  # picks colour (CSS class), dash and marker
+    dash: str
+    marker: str
+    value: float
+
+
+@dataclass(frozen=True)
+class LineChart:
+    width: int
+    height: int
+    lines: tuple[Line, ...]
+    y_ticks: tuple[tuple[float, str], ...]  # (y, label)
+    x_ticks: tuple[tuple[float, str], ...]
+    zero_y: float
+
+
+def nice_step(span: float) -> float:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span / step <= 5:
+            return step
+    return 10 ** len(str(int(span)))
+
+
+def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -> LineChart:
+    """``series`` maps each player to his running totals; the first value is the start (0).
+
+    >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
+    >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
+    (['A', 'B'], True)
+    """
+    values = [v for s in series.values() for v in s] or [0]
+    low, high = min(0, *values), max(1, *values)
+    step = nice_step(high - low)
+    low = step * (low // step)
+    high = step * -(-high // step)
+    count = max(len(s) for s in series.values()) if series else 1
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return round(LEFT + plot_w * (i / max(count - 1, 1)), 1)
+
+    def y(v: float) -> float:
+        return round(TOP + plot_h * (1 - (v - low) / (high - low)), 1)
+
+    lines = tuple(
+        Line(
+            name=name,
+            points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(vals)),
+            last=(x(len(vals) - 1), y(vals[-1])),
+            index=n % len(DASHES),
+            dash=DASHES[n % len(DASHES)],
+            marker=MARKERS[n % len(MARKERS)],
+            value=vals[-1],
+        )
+        for n, (name, vals) in enumerate(series.items())
+    )
+    ticks = []
+    v = low
+    while v <= high:
+        ticks.append((y(v), f"{v:g}"))
+        v += step
+    every = max(1, len(x_labels) // 8)
+    x_ticks = tuple((x(i + 1), lab) for i, lab in enumerate(x_labels) if (i + 1) % every == 0)
+    return LineChart(WIDTH, HEIGHT, lines, tuple(ticks), x_ticks, y(0))

@@ -1,0 +1,68 @@
+"""Form fields the games share: a pad of number buttons, a choice of symbols."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import Field
+from wtforms.validators import ValidationError
+
+
+class PadField(Field):
+    """A whole number picked on a pad of buttons (``low``..``high``); text and gaps are refused.
+
+    The value stays as the user posted it when it is wrong, so the form shows it again.
+    """
+
+    def __init__(
+        self, label: Any = None, *, low: int = 0, high: int = 99, required: bool = True, **kw: Any
+    ) -> None:
+        super().__init__(label, **kw)
+        self.low, self.high, self.required = low, high, required
+        self.raw: str | None = None
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.raw = valuelist[0].strip() if valuelist else None
+        self.data = None
+        if self.raw:
+            try:
+                self.data = int(self.raw)
+            except ValueError:
+                self.data = None
+
+    def pre_validate(self, form: Any) -> None:
+        if not self.raw:
+            if self.required:
+                raise ValidationError(_l("Tap a number."))
+            return
+        if self.data is None:
+            raise ValidationError(_l("%(value)s is not a number.", value=self.raw[:20]))
+        if not self.low <= self.data <= self.high:
+            raise ValidationError(
+                _l("Choose from %(low)s to %(high)s.", low=self.low, high=self.high)
+            )
+
+    def _value(self) -> str:
+        return self.raw if self.raw is not None else ("" if self.data is None else str(self.data))
+
+
+class ChoiceField(Field):
+    """One of a few fixed values (a suit, a lance answer); anything else is refused."""
+
+    def __init__(
+        self, label: Any = None, *, values: tuple[str, ...] = (), required: bool = False, **kw: Any
+    ) -> None:
+        super().__init__(label, **kw)
+        self.values, self.required = values, required
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        self.data = valuelist[0].strip() if valuelist and valuelist[0].strip() else None
+
+    def pre_validate(self, form: Any) -> None:
+        if self.data is None:
+            if self.required:
+                raise ValidationError(_l("Choose one."))
+            return
+        if self.data not in self.values:
+            raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))

@@ -1,0 +1,8 @@
+"""The adapters of the games that have pages (a game may have an engine before its pages)."""
+
+from __future__ import annotations
+
+from . import Adapter
+from .plump import PlumpAdapter
+
+ADAPTERS: dict[str, Adapter] = {adapter.kind: adapter for adapter in (PlumpAdapter(),)}

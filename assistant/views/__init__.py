@@ -1,0 +1,52 @@
+"""Blueprints, security headers and error pages."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Flask, Response, render_template
+from flask_babel import get_locale
+from flask_wtf.csrf import CSRFError
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
+    "manifest-src 'self'; worker-src 'self'"
+)
+
+
+def register_views(app: Flask) -> None:
+    from . import games, home, pwa, tables
+
+    for module in (home, tables, games, pwa):
+        app.register_blueprint(module.bp)
+    app.register_blueprint(games.view_bp)
+    app.jinja_env.globals.update(
+        new_key=lambda: secrets.token_urlsafe(12),
+        current_locale=lambda: str(get_locale()),
+    )
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault(
+            "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
+        )
+        if response.mimetype == "text/html":
+            response.headers.add("Vary", "HX-Request")
+        return response
+
+    @app.errorhandler(404)
+    def not_found(_error: Exception) -> tuple[str, int]:
+        return render_template("errors/404.html"), 404
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error: CSRFError) -> tuple[str, int]:
+        return render_template("errors/400.html", reason=error.description), 400
+
+    @app.errorhandler(413)
+    def too_large(_error: Exception) -> tuple[str, int]:
+        return render_template("errors/400.html", reason=None), 413

@@ -1,0 +1,150 @@
+"""A game's page and everything entered on it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import services
+from ..games.base import RuleError
+from ..i18n import say
+from ..models import Game, Table
+from ..play import EntryForm, adapter_for
+from ..records import dump_record
+from .respond import done, game_context, is_htmx, keep_always, render_game, submit
+
+bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
+
+
+def load(token: str, game_id: int) -> tuple[Table, Game]:
+    table = services.get_table(token)
+    game = services.get_game(table, game_id) if table else None
+    if table is None or game is None:
+        abort(404)
+    return table, game
+
+
+@bp.get("/")
+def show(token: str, game_id: int) -> Any:
+    table, game = load(token, game_id)
+    return render_game(table, game)
+
+
+@bp.get("/poll")
+def poll(token: str, game_id: int) -> Any:
+    """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it)."""
+    table, game = load(token, game_id)
+    if request.args.get("version", type=int) == game.version:
+        return Response(status=204, headers={"ETag": f'"{game.version}"'})
+    return render_game(table, game)
+
+
+@bp.post("/enter")
+def enter(token: str, game_id: int) -> Any:
+    table, game = load(token, game_id)
+    ctx = game_context(game)
+    adapter = adapter_for(game.kind)
+    form = adapter.entry_form(ctx, request.form)
+    return submit(table, game, form, lambda: adapter.entered(ctx, form))
+
+
+@bp.post("/undo")
+def undo(token: str, game_id: int) -> Any:
+    table, game = load(token, game_id)
+    form = EntryForm(request.form)
+    if not form.validate():
+        return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
+    try:
+        services.undo_last(game, key=form.key.data, version=form.version.data)
+    except services.Replayed:
+        pass
+    except services.Stale:
+        return render_game(
+            table, game, status=409, notice=gettext("Another phone changed the sheet: look again.")
+        )
+    except RuleError as error:
+        return render_game(table, game, status=422, notice=say(error))
+    return done(table, game, said=gettext("Undone."))
+
+
+@bp.route("/rounds/<int:number>", methods=["GET", "POST"])
+def correct(token: str, game_id: int, number: int) -> Any:
+    """Correct round ``number`` (1-based): everything after it is recomputed."""
+    table, game = load(token, game_id)
+    if not 1 <= number <= len(game.entries):
+        abort(404)
+    ctx = game_context(game)
+    adapter = adapter_for(game.kind)
+    formdata = request.form if request.method == "POST" else None
+    form = adapter.round_form(ctx, number, formdata)
+
+    def rerender(form: EntryForm | None = None, status: int = 200, **kw: Any) -> Any:
+        if form is None:
+            form = adapter.round_form(ctx, number).fresh(game.version)
+        page = render_template(
+            "games/correct.html", table=table, game=game, ctx=ctx, form=form, number=number, **kw
+        )
+        return page, status
+
+    if request.method == "GET":
+        return rerender(form.fresh(game.version))
+    return submit(
+        table,
+        game,
+        form,
+        lambda: adapter.corrected(ctx, number, form),
+        rerender=rerender,
+        on_stale=keep_always,
+    )
+
+
+@bp.get("/export")
+def export(token: str, game_id: int) -> Response:
+    _table, game = load(token, game_id)
+    record = dump_record(services.record_of(game))
+    name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.json"
+    return Response(
+        json.dumps(record, ensure_ascii=False, indent=2),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/rules")
+def rules(token: str, game_id: int) -> str:
+    table, game = load(token, game_id)
+    return render_template(
+        f"{game.kind}/rules.html", table=table, game=game, ctx=game_context(game)
+    )
+
+
+@bp.route("/delete", methods=["GET", "POST"])
+def delete(token: str, game_id: int) -> Any:
+    table, game = load(token, game_id)
+    form = EntryForm(request.form if request.method == "POST" else None)
+    if request.method == "POST" and form.validate_on_submit():
+        services.delete_game(game)
+        return redirect(url_for("tables.show", token=table.token), 303)
+    return render_template("games/delete.html", table=table, game=game, form=form)
+
+
+view_bp = Blueprint("view", __name__, url_prefix="/v/<view_token>/g/<int:game_id>")
+
+
+@view_bp.get("/")
+def watch(view_token: str, game_id: int) -> Any:
+    """The read-only sheet for a TV or a spectator: no form, it refreshes itself."""
+    table = services.get_table_for_view(view_token)
+    game = services.get_game(table, game_id) if table else None
+    if table is None or game is None:
+        abort(404)
+    if request.args.get("version", type=int) == game.version and is_htmx():
+        return Response(status=204)
+    ctx = game_context(game)
+    template = "games/_game.html" if is_htmx() else "games/page.html"
+    return render_template(
+        template, table=table, game=game, ctx=ctx, view=ctx.view, form=None, readonly=True
+    )

@@ -1,0 +1,121 @@
+"""Answering an entry: the page or its fragment, with the right status, input kept on errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import services
+from ..games.base import RuleError
+from ..i18n import say
+from ..models import Game, Table
+from ..play import Change, Context, EntryForm, adapter_for, place_error
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def game_context(game: Game) -> Context:
+    scored = services.score_game(game)
+    return Context(scored, adapter_for(game.kind).view(scored))
+
+
+def render_game(
+    table: Table,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    status: int = 200,
+    notice: str | None = None,
+    said: str | None = None,
+    ctx: Context | None = None,
+) -> tuple[str, int]:
+    """The game page (or, for htmx, the ``#game`` fragment) with the entry form of this step."""
+    ctx = ctx or game_context(game)
+    adapter = adapter_for(game.kind)
+    if form is None:
+        form = adapter.entry_form(ctx)
+        if form is not None:
+            form.fresh(game.version)
+    template = "games/_game.html" if is_htmx() else "games/page.html"
+    return render_template(
+        template,
+        table=table,
+        game=game,
+        ctx=ctx,
+        view=ctx.view,
+        form=form,
+        notice=notice,
+        said=said,
+        readonly=False,
+    ), status
+
+
+def submit(
+    table: Table,
+    game: Game,
+    form: EntryForm | None,
+    make_change: Callable[[], Change],
+    *,
+    rerender: Callable[..., Any] | None = None,
+    on_stale: Callable[[Game, EntryForm], EntryForm | None] | None = None,
+) -> Any:
+    """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok."""
+    rerender = rerender or (lambda **kw: render_game(table, game, **kw))
+    if form is None:
+        return rerender(
+            notice=gettext("The game is over: nothing more can be entered."), status=422
+        )
+    if not form.validate():
+        return rerender(form=form, status=422)
+    try:
+        change = make_change()
+        services.apply_change(
+            game,
+            key=form.key.data,
+            version=form.version.data,
+            rounds=change.rounds,
+            summary=change.summary,
+            draft=change.draft,
+        )
+    except services.Replayed:
+        return done(table, game, said=gettext("Already saved."))
+    except services.Stale as stale:
+        kept = (on_stale or keep_if_same_step)(game, form)
+        return rerender(form=kept, status=409, notice=stale_notice(stale))
+    except RuleError as error:
+        place_error(form, error, tuple(game.seating))
+        return rerender(form=form, status=422)
+    return done(table, game, said=say(change.summary))
+
+
+def done(table: Table, game: Game, *, said: str | None = None) -> Any:
+    if is_htmx():
+        return render_game(table, game, said=said)
+    return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
+
+
+def stale_notice(stale: services.Stale) -> str:
+    what = "; ".join(say(m) for m in stale.changes) or gettext("the sheet was changed")
+    return gettext(
+        "Another phone entered meanwhile (%(what)s). Your input is kept: check it and save again.",
+        what=what,
+    )
+
+
+def keep_if_same_step(game: Game, form: EntryForm) -> EntryForm | None:
+    """After a stale post: the user's input stays if the table is still at the same step."""
+    current = adapter_for(game.kind).entry_form(game_context(game))
+    if current is None or current.step.data != form.step.data:
+        return None
+    form.version.data = game.version
+    return form
+
+
+def keep_always(game: Game, form: EntryForm) -> EntryForm:
+    form.version.data = game.version
+    return form

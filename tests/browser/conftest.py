@@ -1,0 +1,86 @@
+"""A live server and a phone-sized Chromium for the browser tests.
+
+The browser is Debian's Chromium (``.ci/run`` installs it); Playwright never downloads its own.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from assistant import create_app
+from assistant.extensions import db
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+pytestmark = pytest.mark.browser
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if CHROMIUM is None:
+        skip = pytest.mark.skip(reason="Chromium is not installed (.ci/run installs it)")
+        for item in items:
+            if "browser" in str(item.fspath):
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict:
+    return {
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, **PHONE}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    path = tmp_path_factory.mktemp("live") / "live.db"
+    app = create_app(
+        {"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    )
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def shot() -> object:
+    """Save a full-page screenshot under tests/browser/screenshots/NAME.png."""
+    SHOTS.mkdir(exist_ok=True)
+
+    def take(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+        target = SHOTS / f"{name}.png"
+        page.screenshot(path=str(target), full_page=True)
+        return target
+
+    return take

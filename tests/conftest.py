@@ -1,0 +1,42 @@
+"""Fixtures: an app on a fresh SQLite file, its client, and its CLI runner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from assistant import create_app
+from assistant.extensions import db
+
+EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
