@@ -131,7 +131,7 @@ def _examine(
 
 def _game_over(number: int, deals: int) -> RuleError:
     return RuleError(
-        N_("the game was over after {deals} deals: there is no deal {number}"),
+        N_("the game was over after deal {deals}: there is no deal {number}"),
         deals=deals,
         number=number,
     )
@@ -160,7 +160,13 @@ def _standings(
 
 
 def replay(record: Record) -> MulleReplay:
-    """Replay every deal of ``record``; the first rule broken is a RuleError naming its round."""
+    """Replay every deal of ``record``; the first rule broken is a RuleError naming its round.
+
+    >>> deal = {"piles": {"Anna": {"tabbar": 2, "mulles": ["7H"]}, "Bo": {"spades": 3}}}
+    >>> game = replay(Record("mulle", ("Anna", "Bo"), "Anna", {}, (deal,)))
+    >>> game.totals, game.next.dealer, game.next.rounds, game.next.bat_round
+    ({'Anna': 9, 'Bo': 3}, 'Bo', 6, 6)
+    """
     players = record.players
     options = parse_options(record.options)
     in_game = options.deals_in_game(len(players))
@@ -221,8 +227,12 @@ def check_deal(record: Record, deal: Any) -> DealCheck:
     Every error is listed, not only the first (except when the deal cannot be read at all).
 
     >>> rec = Record("mulle", ("Anna", "Bo"), "Anna")
-    >>> [str(w) for w in check_deal(rec, {"piles": {"Anna": {"spades": 25}}}).warnings][:2]
-    ['spades add up to 25 of 26', 'aces add up to 0 of 8']
+    >>> pile = {"spades": 25, "aces": 8, "spade_aces": 2, "spade_twos": 2, "diamond_tens": 2}
+    >>> check = check_deal(rec, {"piles": {"Anna": pile}})
+    >>> check.ok, [str(w) for w in check.warnings]
+    (True, ['spades add up to 25 of 26'])
+    >>> str(check_deal(rec, {"piles": {"Anna": {**pile, "spades": 27}}}).errors[0])
+    'spades add up to 27, but the double pack has 26'
     """
     options = parse_options(record.options)
     number = len(record.rounds) + 1

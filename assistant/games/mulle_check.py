@@ -100,33 +100,34 @@ def check_piles(
 
 
 def _pile_consistency(who: str, pile: Pile) -> list[Finding]:
+    """A♠ are aces and spades, 2♠ are spades: a pile cannot hold more of them than that."""
     where = f"piles.{who}"
     found = []
     if pile.spade_aces > pile.aces:
         found.append(
             _error(
-                N_("{who}'s pile has {aces} aces but {count} A♠: every A♠ is also an ace"),
+                N_("{who}'s pile counts more A♠ ({count}) than aces ({aces}): an A♠ is an ace"),
                 f"{where}.spade_aces",
                 who=who,
-                aces=pile.aces,
                 count=pile.spade_aces,
+                aces=pile.aces,
             )
         )
-    if pile.spade_aces + pile.spade_twos > pile.spades:
-        field = "spade_aces" if pile.spade_aces > pile.spades else "spade_twos"
-        found.append(
-            _error(
-                N_(
-                    "{who}'s pile has {spades} spades but {aces} A♠ and {twos} 2♠: "
-                    "they are spades too"
-                ),
-                f"{where}.{field}",
-                who=who,
-                spades=pile.spades,
-                aces=pile.spade_aces,
-                twos=pile.spade_twos,
-            )
+    if pile.spade_aces > pile.spades:
+        template = N_("{who}'s pile counts more A♠ ({count}) than spades ({spades})")
+        field, count = "spade_aces", pile.spade_aces
+    elif pile.spade_twos > pile.spades:
+        template = N_("{who}'s pile counts more 2♠ ({count}) than spades ({spades})")
+        field, count = "spade_twos", pile.spade_twos
+    elif pile.spade_aces + pile.spade_twos > pile.spades:
+        template = N_(
+            "{who}'s pile counts more A♠ and 2♠ ({count}) than spades ({spades}): "
+            "they are spades too"
         )
+        field, count = "spade_twos", pile.spade_aces + pile.spade_twos
+    else:
+        return found
+    found.append(_error(template, f"{where}.{field}", who=who, count=count, spades=pile.spades))
     return found
 
 
