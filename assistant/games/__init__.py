@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from .base import N_, GameSpec, RuleError
 from .mulle import SPEC as MULLE
+from .mus import SPEC as MUS
 from .plump import SPEC as PLUMP
 
-GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP, MULLE)}
+GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP, MULLE, MUS)}
 
 
 def find_game(kind: object) -> GameSpec:
