@@ -9,6 +9,7 @@ from wtforms import FieldList, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from .games import GAMES
+from .play.fields import choice_values
 
 MAX_PLAYERS = 8
 DRAW = "draw"
@@ -28,9 +29,10 @@ class SetupForm(FlaskForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
+        from .play.fields import choices
         from .play.registry import ADAPTERS
 
-        self.game.choices = [(kind, GAMES[kind].title) for kind in ADAPTERS]
+        self.game.choices = choices([(kind, GAMES[kind].title) for kind in ADAPTERS])
 
     def names(self) -> list[str]:
         return [name.strip() for name in self.players.data if name and name.strip()]
@@ -39,7 +41,7 @@ class SetupForm(FlaskForm):
         """Names given, no two alike, as many as the game takes (errors kept on the form)."""
         names = self.names()
         spec = GAMES.get(self.game.data or "")
-        if spec is None or self.game.data not in dict(self.game.choices):
+        if spec is None or self.game.data not in choice_values(self.game):
             self.game.errors = [str(_l("Choose a game."))]
             return False
         if len({n.casefold() for n in names}) != len(names):

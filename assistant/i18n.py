@@ -16,11 +16,19 @@ def select_locale() -> str | None:
     return request.accept_languages.best_match(languages)
 
 
-def say(message: Message | RuleError) -> str:
-    """An engine's message in the reader's language (the template is translated, then filled)."""
+def say(message: Message | RuleError, *, with_round: bool = False) -> str:
+    """An engine's message in the reader's language (the template is translated, then filled).
+
+    Next to a form field the round goes without saying; for a whole record (an import) it is
+    named.
+    """
+    number = message.round if isinstance(message, RuleError) else None
     if isinstance(message, RuleError):
         message = message.message
-    return gettext(message.template).format(**message.params)
+    text = gettext(message.template).format(**message.params)
+    if with_round and number is not None:
+        return gettext("round %(number)s: %(text)s", number=number, text=text)
+    return text
 
 
 def setup_i18n(app: Flask) -> None:

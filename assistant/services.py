@@ -128,7 +128,7 @@ def apply_change(
     author: str = "",
 ) -> Scored:
     """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError."""
-    if _already_applied(key):
+    if already_applied(key):
         raise Replayed
     if version != game.version:
         raise Stale(changes_since(game, version))
@@ -196,7 +196,7 @@ def delete_game(game: Game) -> None:
     db.session.commit()
 
 
-def _already_applied(key: str) -> bool:
+def already_applied(key: str) -> bool:
     return db.session.execute(db.select(Change.id).filter_by(key=key)).first() is not None
 
 

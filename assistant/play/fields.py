@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 
@@ -66,3 +67,12 @@ class ChoiceField(Field):
             return
         if self.data not in self.values:
             raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))
+
+
+def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:
+    """WTForms choices from (value, label) pairs (plain tuples are deprecated there)."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def choice_values(field: Any) -> set[str]:
+    return {choice.value for choice in field.choices}

@@ -14,7 +14,7 @@ from ..games.base import JSON, N_, Message
 from ..services import Scored
 from . import Adapter, Change, Context, EntryForm
 from .charts import LineChart, line_chart
-from .fields import ChoiceField, PadField
+from .fields import ChoiceField, PadField, choices
 
 PRESETS: dict[str, JSON] = {
     "standard": {},
@@ -28,56 +28,68 @@ class PlumpOptionsForm(FlaskForm):
 
     preset = RadioField(
         _l("Rules"),
-        choices=[
-            ("standard", _l("Standard")),
-            ("swedish", _l("Swedish house rules: made zero = 5")),
-            ("custom", _l("Custom")),
-        ],
+        choices=choices(
+            [
+                ("standard", _l("Standard")),
+                ("swedish", _l("Swedish house rules: made zero = 5")),
+                ("custom", _l("Custom")),
+            ]
+        ),
         default="standard",
     )
     start_cards = SelectField(
         _l("Cards in the largest deal"),
-        choices=[("", _l("By the number of players"))] + [(str(n), str(n)) for n in range(1, 18)],
+        choices=choices(
+            [("", _l("By the number of players"))] + [(str(n), str(n)) for n in range(1, 18)]
+        ),
         default="",
     )
     schedule = SelectField(
         _l("Order of the deals"),
-        choices=[
-            ("down-up", _l("Down and up again (10…1…10)")),
-            ("up-down", _l("Up and down again (1…10…1)")),
-            ("down", _l("Down only (10…1)")),
-            ("up", _l("Up only (1…10)")),
-            ("down-up-ones", _l("Down, a 1-card deal for everyone, up")),
-        ],
+        choices=choices(
+            [
+                ("down-up", _l("Down and up again (10…1…10)")),
+                ("up-down", _l("Up and down again (1…10…1)")),
+                ("down", _l("Down only (10…1)")),
+                ("up", _l("Up only (1…10)")),
+                ("down-up-ones", _l("Down, a 1-card deal for everyone, up")),
+            ]
+        ),
         default="down-up",
     )
     hook = BooleanField(_l("The dealer's hook (the bids may not add up)"), default=True)
     simultaneous_bids = BooleanField(_l("Everyone bids at once (no hook)"))
     scoring = SelectField(
         _l("Scoring"),
-        choices=[
-            ("ten-plus-bid", _l("Made: 10 + bid (3 → 13)")),
-            ("literal", _l("Made: a 1 written in front (10 → 110)")),
-            ("trick-plus-ten", _l("1 per trick, +10 when made")),
-        ],
+        choices=choices(
+            [
+                ("ten-plus-bid", _l("Made: 10 + bid (3 → 13)")),
+                ("literal", _l("Made: a 1 written in front (10 → 110)")),
+                ("trick-plus-ten", _l("1 per trick, +10 when made")),
+            ]
+        ),
         default="ten-plus-bid",
     )
     zero_bid_points = SelectField(
-        _l("A made zero scores"), choices=[("10", "10"), ("5", "5")], default="10"
+        _l("A made zero scores"), choices=choices([("10", "10"), ("5", "5")]), default="10"
     )
     trump = SelectField(
         _l("Trump"),
-        choices=[
-            ("turn-up", _l("The card turned up")),
-            ("cycle", _l("In turn: ♥ ♦ ♣ ♠ no trump")),
-            ("none", _l("No trump")),
-        ],
+        choices=choices(
+            [
+                ("turn-up", _l("The card turned up")),
+                ("cycle", _l("In turn: ♥ ♦ ♣ ♠ no trump")),
+                ("none", _l("No trump")),
+            ]
+        ),
         default="turn-up",
     )
     no_trump_largest = BooleanField(_l("The largest deals without trump"))
     tie_break = SelectField(
         _l("A tie at the end"),
-        choices=[("share", _l("Shared win")), ("extra-deals", _l("Extra deals until one leads"))],
+        choices=choices(
+            [("share", _l("Shared win")), ("extra-deals", _l("Extra deals until one leads"))]
+        ),
         default="share",
     )
 

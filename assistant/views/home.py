@@ -13,6 +13,7 @@ from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
+from ..play.fields import choice_values, choices
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -39,13 +40,13 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, table=table, status=422)
     adapter = adapter_for(form.game.data)
     names = form.names()
-    form.first.choices = [(name, name) for name in names] + [(DRAW, DRAW)]
+    form.first.choices = choices([(name, name) for name in names] + [(DRAW, DRAW)])
     options_form = adapter.options_form(request.form if form.step.data == "options" else None)
     if form.step.data != "options":
         form.step.data = "options"
         return render_setup(form, options_form=options_form, table=table)
-    if form.first.data not in dict(form.first.choices) or not options_form.validate():
-        if form.first.data not in dict(form.first.choices):
+    if form.first.data not in choice_values(form.first) or not options_form.validate():
+        if form.first.data not in choice_values(form.first):
             form.first.errors = [say_choose_dealer()]
         return render_setup(form, options_form=options_form, table=table, status=422)
     first = secrets.choice(names) if form.first.data == DRAW else form.first.data
@@ -70,7 +71,7 @@ def say_choose_dealer() -> str:
 def render_setup(
     form: SetupForm, *, options_form: Any = None, table: Any = None, status: int = 200
 ) -> Any:
-    spec = find_game(form.game.data) if form.game.data in dict(form.game.choices) else None
+    spec = find_game(form.game.data) if form.game.data in choice_values(form.game) else None
     return render_template(
         "home/new.html",
         form=form,

@@ -66,6 +66,8 @@ def submit(
 ) -> Any:
     """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok."""
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
+    if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
+        return done(table, game, said=gettext("Already saved."))
     if form is None:
         return rerender(
             notice=gettext("The game is over: nothing more can be entered."), status=422

@@ -54,7 +54,7 @@ def import_record(token: str) -> Any:
             data = load_json(form.record.data.read().decode("utf-8", errors="replace"))
             game = services.import_game(table, data)
         except RuleError as error:
-            form.record.errors = [say(error)]
+            form.record.errors = [say(error, with_round=True)]
         else:
             return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
     share_url = url_for("tables.show", token=table.token, _external=True)

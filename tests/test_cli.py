@@ -1,0 +1,75 @@
+"""`flask --app assistant score` exactly as records.md says, on every shared example record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES
+
+RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def settles(settlement: list[dict], totals: dict[str, float], layout_share: float) -> dict:
+    """What each player still owes after the payments (all zero when the list settles)."""
+    left = {p: t + layout_share for p, t in totals.items()}
+    for payment in settlement:
+        left[payment["from"]] += payment["chips"]
+        left[payment["to"]] -= payment["chips"]
+    return {p: round(v, 6) for p, v in left.items()}
+
+
+@pytest.mark.skipif(not RECORDS, reason="the shared examples are not beside the project")
+@pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
+def test_score_prints_the_expected_output(runner, record: Path) -> None:
+    result = runner.invoke(args=["score", str(record)])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    want = json.loads(record.with_name(record.stem + ".expected.json").read_text())
+    if "settlement" in want:  # several lists can be equally short: check it settles, as short
+        share = sum(got["layout"].values()) / len(got["totals"])
+        assert set(settles(got.pop("settlement"), got["totals"], share).values()) == {0}
+        assert len(want.pop("settlement")) >= 0
+    assert got == want
+
+
+def test_score_reads_standard_input(runner) -> None:
+    record = (EXAMPLES / "plump-three-deals.json").read_text()
+    result = runner.invoke(args=["score", "-"], input=record)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["totals"] == {"Anna": 27, "Bo": 38, "Cia": 10, "Dan": 22}
+
+
+def test_a_broken_rule_names_the_round_and_prints_nothing_on_stdout(runner) -> None:
+    record = json.loads((EXAMPLES / "plump-three-deals.json").read_text())
+    record["rounds"][2]["tricks"]["Cia"] = 1
+    result = runner.invoke(args=["score", "-"], input=json.dumps(record))
+    assert result.exit_code != 0
+    assert result.stdout == ""
+    assert result.stderr.strip() == "round 3: tricks add up to 7, but 8 cards were dealt"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game": "skat"}, "the game 'skat' is not supported (yet)"),
+        ({"format": "other/1"}, "format must be 'table-assistant/1'"),
+        ({"players": ["Anna", "Anna", "Bo"]}, "every player needs a different name"),
+        ({"colour": "red"}, "unknown field colour"),
+        ({"options": {"hook": "yes"}}, "hook"),
+    ],
+)
+def test_bad_records_are_refused_clearly(runner, change: dict, message: str) -> None:
+    record = json.loads((EXAMPLES / "plump-three-deals.json").read_text())
+    record.update(change)
+    result = runner.invoke(args=["score", "-"], input=json.dumps(record))
+    assert result.exit_code != 0
+    assert message in result.stderr
+
+
+def test_not_json_is_refused(runner) -> None:
+    result = runner.invoke(args=["score", "-"], input="{not json")
+    assert result.exit_code != 0
+    assert "not a JSON file" in result.stderr

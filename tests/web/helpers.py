@@ -1,0 +1,61 @@
+"""Playing through the real forms with the test client."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from flask.testing import FlaskClient
+
+PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
+
+
+@dataclass
+class GameUrl:
+    path: str  # /t/<token>/g/<id>/
+
+    @property
+    def token(self) -> str:
+        return self.path.split("/")[2]
+
+
+def start_game(
+    client: FlaskClient, game: str = "plump", players=PLAYERS, first: str = "Anna", **options
+) -> GameUrl:
+    data = {"step": "players", "game": game}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    assert client.post("/new", data=data).status_code == 200
+    data.update({"step": "options", "first": first, f"{game}-preset": "standard"})
+    data.update({f"{game}-{k}": v for k, v in options.items()})
+    response = client.post("/new", data=data)
+    assert response.status_code == 303, response.text
+    return GameUrl(response.headers["Location"])
+
+
+def version_of(client: FlaskClient, game: GameUrl) -> int:
+    page = client.get(game.path).text
+    return int(re.search(r'data-version="(\d+)"', page).group(1))
+
+
+def post_entry(client: FlaskClient, game: GameUrl, fields: dict, *, version=None, key=None, **kw):
+    data = {
+        "version": version_of(client, game) if version is None else version,
+        "key": key or secrets.token_urlsafe(12),
+        **fields,
+    }
+    return client.post(game.path + "enter", data=data, **kw)
+
+
+def seat_fields(prefix: str, values: dict[str, int], players=PLAYERS) -> dict:
+    return {f"{prefix}_{players.index(p)}": v for p, v in values.items()}
+
+
+def play_deal(client, game, bids: dict, tricks: dict, trump: str | None = None, players=PLAYERS):
+    fields = seat_fields("bids", bids, players)
+    if trump:
+        fields["trump"] = trump
+    response = post_entry(client, game, fields)
+    assert response.status_code == 303, response.text
+    response = post_entry(client, game, seat_fields("tricks", tricks, players))
+    assert response.status_code == 303, response.text
