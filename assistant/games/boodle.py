@@ -131,6 +131,7 @@ def score(record: Record) -> JSON:
 
 
 def layout_json(layout: Layout) -> JSON:
+    """The chips on each boodle card, as records.md prints them: ``{"AH": 4, "KC": 4, ...}``."""
     return {card.value: layout[card] for card in BoodleCard}
 
 

@@ -21,6 +21,8 @@ Layout = Mapping[BoodleCard, int]
 
 
 class StepKind(Enum):
+    """What moved the chips of a step (in the order they come in a deal)."""
+
     ANTE = "ante"
     SWAP = "swap"
     AUCTION = "auction"
@@ -123,6 +125,7 @@ class _Ledger:
         pot: int = 0,
         event: int | None = None,
     ) -> None:
+        """Record one step; players, cards and the pot left out gain nothing."""
         gains = {name: (chips or {}).get(name, 0) for name in self.players}
         cards = {card: (layout or {}).get(card, 0) for card in BoodleCard}
         assert sum(gains.values()) + sum(cards.values()) + pot == 0

@@ -18,6 +18,8 @@ from .boodle_rules import BoodleCard, BoodleOptions, WidowRule, check_fields, fi
 
 @dataclass(frozen=True)
 class Auction:
+    """``buyer`` bought the spare hand unseen and paid ``price`` chips to the dealer."""
+
     buyer: str
     price: int
 
@@ -105,6 +107,7 @@ def parse_stakes(
 
 
 def parse_stake(raw: Any, name: str, dealer: str, options: BoodleOptions) -> dict[BoodleCard, int]:
+    """One player's free stake: chips per boodle card, adding up to N (the dealer's to 2N)."""
     field = f"stakes.{name}"
     if not isinstance(raw, Mapping):
         raise RuleError(
@@ -133,14 +136,14 @@ def parse_widow(
     """The spare hand: (did the dealer swap, the auction if there was one)."""
     if raw is None:
         return False, None
-    if rule is WidowRule.DEAD:
-        raise RuleError(
-            N_("The spare hand is dead at this table: nobody swaps or buys it"), field="widow"
-        )
     check_fields(raw, allowed=("swap", "auction"), what="widow", at="widow.")
     swap = raw.get("swap", False)
     if not isinstance(swap, bool):
         raise RuleError(N_("swap is true or false"), field="widow.swap")
+    if rule is WidowRule.DEAD and (swap or raw.get("auction") is not None):
+        raise RuleError(
+            N_("The spare hand is dead at this table: nobody swaps or buys it"), field="widow"
+        )
     auction = None
     if raw.get("auction") is not None:
         if rule is not WidowRule.AUCTION:
@@ -153,6 +156,7 @@ def parse_widow(
 
 
 def parse_auction(raw: Any, players: Sequence[str], dealer: str) -> Auction:
+    """Who bought the spare hand (never the dealer) and for how many chips (at least 1)."""
     fields = ("buyer", "price")
     check_fields(raw, allowed=fields, required=fields, what="auction", at="widow.auction.")
     with field_of("widow.auction.buyer"):

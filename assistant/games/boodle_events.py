@@ -26,6 +26,9 @@ class BoodlePlay:
 
 @dataclass(frozen=True)
 class Fault:
+    """``by`` made a fault: barred from boodle chips for the rest of the deal (a wrong lead also
+    pays 1 chip to every other player)."""
+
     kind: FaultKind
     by: str
 
@@ -103,6 +106,8 @@ def parse_events(raw: Any, players: Sequence[str]) -> tuple[Event, ...]:
 
 
 def parse_event(raw: Any, players: Sequence[str], index: int) -> Event:
+    """One event: ``{"boodle": CARD, "by": NAME}``, ``{"fault": KIND, "by": NAME}`` or
+    ``{"out": NAME}`` (``index`` counts from 0)."""
     field = f"events.{index}"
     what = f"event {index + 1}"
     if not isinstance(raw, Mapping) or not {"boodle", "fault", "out"} & raw.keys():

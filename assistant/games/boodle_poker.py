@@ -38,6 +38,7 @@ class HandCategory(Enum):
 
     @property
     def label(self) -> str:
+        """For people: ``"two pairs"``."""
         return self.name.lower().replace("_", " ")
 
 
@@ -51,6 +52,7 @@ class HandRank:
 
     @property
     def category(self) -> HandCategory:
+        """The kind of hand (``HandCategory.FLUSH``)."""
         return HandCategory(self.category_value)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from .base import JSON, N_, RuleError, check_int, check_keys
 from .cards import parse_card
+from .settle import exact
 
 
 class BoodleCard(Enum):
@@ -37,6 +38,8 @@ class BoodleCard(Enum):
 
 
 class FaultKind(Enum):
+    """The two faults the assistant records."""
+
     WRONG_LEAD = "wrong-lead"  # led a card that was not his lowest: pays 1 to every other player
     WITHHELD = "withheld"  # held back a playable card
 
@@ -71,13 +74,7 @@ class BoodleOptions:
     @property
     def chip_money(self) -> Fraction | None:
         """The chip value exactly (0.1 is one tenth)."""
-        if self.chip_value is None:
-            return None
-        return (
-            Fraction(repr(self.chip_value))
-            if isinstance(self.chip_value, float)
-            else (Fraction(self.chip_value))
-        )
+        return None if self.chip_value is None else exact(self.chip_value)
 
     def to_json(self) -> JSON:
         """Every option written out, as records.md spells it."""
