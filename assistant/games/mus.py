@@ -20,37 +20,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    JSON,
-    N_,
-    GameSpec,
-    Message,
-    Record,
-    RuleError,
-    check_choice,
-    seat_after,
-)
+from .base import JSON, N_, GameSpec, Record, RuleError, check_choice, seat_after
 from .mus_bets import Bet
-from .mus_count import Ending, HandCount, LanceResult, Outcome, is_dentro, pay_at_once, settle_hand
+from .mus_count import Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
+from .mus_count import breakdown as breakdown  # the UI's per-hand breakdown
 from .mus_hands import HandRules, JuegoReal, Lance
-from .mus_round import HandEntry, declare, parse_cards, parse_hand_entry
+from .mus_round import HandEntry, parse_hand_entry
+from .mus_round import declare as declare  # the UI: who has pares / juego
+from .mus_round import parse_cards as parse_cards
 from .mus_showdown import LanceDecision, team_names, team_of
-
-__all__ = [
-    "SPEC",
-    "GameResult",
-    "HandResult",
-    "MusOptions",
-    "MusReplay",
-    "NextHand",
-    "breakdown",
-    "check_lance",
-    "declare",
-    "normalize_options",
-    "parse_cards",
-    "replay",
-    "score",
-]
 
 OPTION_CHOICES: Mapping[str, tuple[Any, ...]] = {
     "target": (40, 30, 35),
@@ -208,10 +186,7 @@ def replay(record: Record) -> MusReplay:
     for number, raw in enumerate(record.rounds, start=1):
         try:
             if winner is not None:
-                raise RuleError(
-                    N_("The match is over ({team} won it): no more hands can be entered"),
-                    team=team_names(players, winner),
-                )
+                raise _match_over(players, winner)
             entry = parse_hand_entry(raw, players, mano, options.rules)
             count = settle_hand(entry.bets, entry.showdown, score, options.target)
         except RuleError as exc:
@@ -238,6 +213,13 @@ def replay(record: Record) -> MusReplay:
                      next_hand)  # fmt: skip
 
 
+def _match_over(players: Sequence[str], team: int) -> RuleError:
+    return RuleError(
+        N_("The match is over ({team} won it): no more hands can be entered"),
+        team=team_names(players, team),
+    )
+
+
 def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | None:
     """Check one lance of the hand being entered (the next round of ``record``) in its context:
     the entries before it in ``hand`` (was the game already decided in this hand?) and the
@@ -245,15 +227,14 @@ def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | No
     (``None`` for paso); a RuleError names the field, e.g. ``lances.pares``.
     """
     state = replay(record)
-    if state.next is None:
-        raise RuleError(
-            N_("The match is over ({team} won it): no more hands can be entered"),
-            team=team_names(state.players, state.winner or 1),
-        )
+    if state.winner is not None or state.next is None:
+        raise _match_over(state.players, state.winner or 1)
     entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
     wanted = next((lc for lc in Lance if lc.value == lance), None)
-    if wanted is None or wanted not in entry.bets:
+    if wanted is None:
         raise RuleError(N_("There is no lance {name}"), field=f"lances.{lance}", name=lance)
+    if wanted not in entry.bets:  # juego asked while the fourth lance is punto (or vice versa)
+        return None
     before: dict[Lance, Bet | None] = {}
     for name, bet in entry.bets.items():
         before[name] = bet
@@ -261,36 +242,6 @@ def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | No
             break
     pay_at_once(before, None, state.next.score, state.options.target)
     return entry.bets[wanted]
-
-
-def breakdown(hand: HandResult, players: Sequence[str]) -> tuple[Message, ...]:
-    """One sentence per lance: who took it, what at once and what at the count."""
-    lines = []
-    for result in hand.lances:
-        params: dict[str, Any] = {"lance": result.lance.value}
-        if result.team is not None:
-            params["team"] = team_names(players, result.team)
-        params.update(now=result.immediate, stake=result.stake, values=result.values)
-        if result.outcome is Outcome.ORDAGO:
-            template = N_("{lance}: {team} win the órdago and the game")
-        elif result.outcome is Outcome.NOBODY:
-            template = N_("{lance}: nobody had it")
-        elif result.team is None:
-            template = N_("{lance}: not counted, the game was already over")
-        elif result.immediate and not result.counted:
-            template = N_("{lance}: {team} {now} at once (the game ended before the count)")
-        elif result.immediate and result.values:
-            template = N_("{lance}: {team} {now} at once, {values} at the count")
-        elif result.immediate:
-            template = N_("{lance}: {team} {now} at once")
-        elif result.values and result.stake:
-            template = N_("{lance}: {team} {stake}+{values}")
-        elif result.values:
-            template = N_("{lance}: {team} {values}")
-        else:
-            template = N_("{lance}: {team} {stake}")
-        lines.append(Message(template, params))
-    return tuple(lines)
 
 
 def score(record: Record) -> JSON:

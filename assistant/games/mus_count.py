@@ -14,14 +14,15 @@ until a team reaches the target.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from .base import N_, Message, RuleError
 from .mus_bets import Bet
 from .mus_hands import Lance
-from .mus_showdown import Showdown
+from .mus_showdown import Showdown, team_names
 
 
 class Outcome(Enum):
@@ -206,6 +207,37 @@ def _count_lance(
     outcome = Outcome.ALONE if scored and alone else Outcome.PASO
     stake = 0 if scored else 1
     return LanceResult(lance, outcome, None, team, 0, stake, values, True, explanation)
+
+
+def breakdown(lances: Sequence[LanceResult], players: Sequence[str]) -> tuple[Message, ...]:
+    """One sentence per lance: who took it, what at once and what at the count
+    (``pares: Anna & Carla 1 at once, 2 at the count``; ``juego: Anna & Carla 2+3``)."""
+    lines = []
+    for result in lances:
+        params: dict[str, Any] = {"lance": result.lance.value}
+        if result.team is not None:
+            params["team"] = team_names(players, result.team)
+        params.update(now=result.immediate, stake=result.stake, values=result.values)
+        if result.outcome is Outcome.ORDAGO:
+            template = N_("{lance}: {team} win the órdago and the game")
+        elif result.outcome is Outcome.NOBODY:
+            template = N_("{lance}: nobody had it")
+        elif result.team is None:
+            template = N_("{lance}: not counted, the game was already over")
+        elif result.immediate and not result.counted:
+            template = N_("{lance}: {team} {now} at once (the game ended before the count)")
+        elif result.immediate and result.values:
+            template = N_("{lance}: {team} {now} at once, {values} at the count")
+        elif result.immediate:
+            template = N_("{lance}: {team} {now} at once")
+        elif result.values and result.stake:
+            template = N_("{lance}: {team} {stake}+{values}")
+        elif result.values:
+            template = N_("{lance}: {team} {values}")
+        else:
+            template = N_("{lance}: {team} {stake}")
+        lines.append(Message(template, params))
+    return tuple(lines)
 
 
 def amarracos(stones: int) -> tuple[int, int]:

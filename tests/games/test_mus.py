@@ -115,7 +115,7 @@ def test_seed_hand_explanations() -> None:
     grande = state.hands[0].lances[0]
     assert grande.explanation is not None
     assert grande.explanation.template == "{winner}'s {hand} beats {loser}'s {other} at {lance}"
-    assert [str(m) for m in breakdown(state.hands[0], FOUR)] == [
+    assert [str(m) for m in breakdown(state.hands[0].lances, FOUR)] == [
         "grande: Anna & Carla 1",
         "chica: Anna & Carla 2",
         "pares: Anna & Carla 1 at once, 2 at the count",
@@ -249,7 +249,7 @@ def test_an_accepted_ordago_ends_the_game_with_the_stones_as_they_stand() -> Non
     last = state.hands[1]
     assert (last.immediate, last.counted, last.score) == ((1, 0), (0, 0), (39, 36))
     assert (last.count.ending, state.games[0].winner) == (Ending.ORDAGO, 2)
-    assert str(breakdown(last, FOUR)[1]) == "chica: Ben & Dan win the órdago and the game"
+    assert str(breakdown(last.lances, FOUR)[1]) == "chica: Ben & Dan win the órdago and the game"
 
 
 # --- games, match, mano ---------------------------------------------------------------------
@@ -385,3 +385,14 @@ def test_check_lance_in_context() -> None:
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"assistant.games.{module}"))
     assert result.failed == 0
+
+
+def test_check_lance_edges() -> None:
+    # the fourth lance is punto by the cards: asking about juego finds nothing entered
+    assert check_lance(record(), hand({}, PUNTO_CARDS), "juego") is None
+    with pytest.raises(RuleError, match="There is no lance envido") as info:
+        check_lance(record(), hand({}), "envido")
+    assert info.value.field == "lances.envido"
+    over = record([win_by_ordago(1)], {"games_to_win": 1})
+    with pytest.raises(RuleError, match="The match is over"):
+        check_lance(over, hand({"grande": "paso"}), "grande")
