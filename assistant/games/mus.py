@@ -67,7 +67,7 @@ def parse_options(raw: Mapping[str, Any]) -> MusOptions:
                 N_("The option {name} can be {choices}, not {value!r}"),
                 field=f"options.{name}",
                 name=name,
-                choices=", ".join(str(c) for c in choices),
+                choices=", ".join(str(c) for c in sorted(choices, key=str)),
                 value=value,
             ) from exc
     return MusOptions(

@@ -86,7 +86,7 @@ def parse_bet(raw: object, lance: Lance) -> Bet | None:
                 name=key,
             )
     by = raw.get("by")
-    if isinstance(by, bool) or by not in TEAMS:
+    if type(by) is not int or by not in TEAMS:
         raise RuleError(
             N_("{lance}: the first bet is made by team 1 or team 2"),
             field=f"{where}.by",

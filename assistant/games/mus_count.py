@@ -190,7 +190,7 @@ def _count_lance(
     if rejected is not None:  # the betting team takes it: its values (punto: 1) at the count
         team = rejected.team
         assert team is not None
-        extra = showdown.values(lance, team) if scored or lance is Lance.PUNTO else 0
+        extra = showdown.values(lance, team)  # 0 for grande and chica
         return LanceResult(
             lance, Outcome.NO_QUIERO, bet, team, immediate=rejected.immediate, values=extra
         )

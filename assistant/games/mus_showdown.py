@@ -213,14 +213,14 @@ def parse_showdown(raw: object, players: Sequence[str]) -> tuple[Showdown, Lance
 def _team(raw: object, lance: Lance) -> int | None:
     if raw is None and lance in (Lance.PARES, Lance.JUEGO):
         return None
-    if isinstance(raw, bool) or raw not in TEAMS:
+    if type(raw) is not int or raw not in TEAMS:
         template = (
             N_("{lance} is won by team 1 or team 2 (or null when nobody had {lance})")
             if lance in (Lance.PARES, Lance.JUEGO)
             else N_("{lance} is always won by a team: enter 1 or 2")
         )
         raise RuleError(template, field=f"showdown.{lance.value}", lance=lance.value)
-    return int(raw)  # type: ignore[call-overload]
+    return raw
 
 
 def _values(raw: object, lance: Lance, allowed: frozenset[int]) -> tuple[int, int] | None:

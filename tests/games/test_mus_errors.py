@@ -60,6 +60,9 @@ CASES = [
      "team 1 or team 2"),
     ("by true", lances(grande={"by": True, "bets": [2], "answer": "quiero"}),
      "lances.grande.by", "team 1 or team 2"),
+    ("by 1.0", lances(grande={"by": 1.0, "bets": [2], "answer": "quiero"}),
+     "lances.grande.by", "team 1 or team 2"),
+    ("chica won by 1.0", shown({"chica": 1.0}), "showdown.chica", "always won by a team"),
     ("by as text", lances(grande={"by": "1", "bets": [2], "answer": "quiero"}),
      "lances.grande.by", "team 1 or team 2"),
     ("answer yes", lances(grande=bet(1, 2, answer="yes")), "lances.grande.answer",
@@ -169,7 +172,7 @@ def test_a_hand_after_the_match_ended() -> None:
 @pytest.mark.parametrize(
     ("options", "field", "text"),
     [
-        ({"target": 50}, "options.target", "target can be 40, 30, 35, not 50"),
+        ({"target": 50}, "options.target", "target can be 30, 35, 40, not 50"),
         ({"games_to_win": 4}, "options.games_to_win", "not 4"),
         ({"games_to_win": True}, "options.games_to_win", "not True"),
         ({"kings": "8"}, "options.kings", "not '8'"),
