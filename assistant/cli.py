@@ -89,7 +89,8 @@ def translate_update() -> None:
         str(CATALOG),
         str(ROOT.parent),
     )
-    pybabel("update", "-i", str(CATALOG), "-d", str(TRANSLATIONS), "--no-fuzzy-matching")
+    if any(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")):
+        pybabel("update", "-i", str(CATALOG), "-d", str(TRANSLATIONS), "--no-fuzzy-matching")
 
 
 @translate_group.command("init")

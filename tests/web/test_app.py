@@ -1,0 +1,105 @@
+"""The foundation: secret key, database pragmas, CSRF, security headers, languages, sharing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sqlalchemy import text
+
+from assistant import config, create_app
+from assistant.extensions import db
+from tests.web.helpers import start_game
+
+
+def test_the_secret_key_is_generated_once_into_the_instance_folder(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    first = config.secret_key(str(tmp_path))
+    assert len(first) == 64
+    assert (tmp_path / "secret_key").read_text().strip() == first
+    assert config.secret_key(str(tmp_path)) == first
+
+
+def test_database_url_takes_postgres_from_the_environment(monkeypatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db/table")
+    assert config.database_url("/x") == "postgresql+psycopg://u:p@db/table"
+    monkeypatch.delenv("DATABASE_URL")
+    assert config.database_url("/x").startswith("sqlite:///")
+
+
+def test_sqlite_keeps_foreign_keys_and_wal(app) -> None:
+    with app.app_context():
+        assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_security_headers_on_every_page(client) -> None:
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_no_inline_script_in_any_page(client) -> None:
+    game = start_game(client)
+    for path in ("/", "/new", game.path, game.path + "rules", f"/t/{game.token}/"):
+        page = client.get(path).text
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), path
+        assert not re.search(r"\son[a-z]+=", page), path
+
+
+def test_csrf_protects_every_post(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/c.db",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    refused = client.post("/new", data={"step": "players", "game": "plump"})
+    assert refused.status_code == 400
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new").text)
+    data = {"csrf_token": token.group(1), "step": "players", "game": "plump"}
+    data |= {f"players-{i}": n for i, n in enumerate(["Anna", "Bo", "Cia"])}
+    assert client.post("/new", data=data).status_code == 200
+
+
+def test_swedish_is_chosen_from_the_browser_or_the_link(client) -> None:
+    assert "Ny" in client.get("/", headers={"Accept-Language": "sv-SE,sv;q=0.9"}).text
+    assert "New table" in client.get("/?lang=en").text
+    assert "Ny" in client.get("/?lang=sv").text
+
+
+def test_the_home_page_remembers_this_phones_tables(client) -> None:
+    game = start_game(client)
+    page = client.get("/").text
+    assert f"/t/{game.token}/" in page
+    assert "Continue" in page
+
+
+def test_names_are_escaped(client) -> None:
+    game = start_game(client, players=["<b>Anna</b>", "Bo", "Cia"], first="Bo")
+    page = client.get(game.path).text
+    assert "<b>Anna</b>" not in page
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in page
+
+
+def test_the_qr_code_is_an_svg_of_the_link(client) -> None:
+    game = start_game(client)
+    response = client.get(f"/t/{game.token}/qr.svg")
+    assert response.mimetype == "image/svg+xml"
+    assert response.data.startswith(b"<?xml") or b"<svg" in response.data[:200]
+
+
+def test_deleting_a_game_asks_first(client) -> None:
+    game = start_game(client)
+    assert "Delete this game?" in client.get(game.path + "delete").text
+    response = client.post(game.path + "delete", data={"version": 0, "key": "delete-key-1"})
+    assert response.status_code == 303
+    assert client.get(game.path).status_code == 404
