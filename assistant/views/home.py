@@ -8,7 +8,9 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from .. import services
-from ..forms import DRAW, SetupForm
+from ..extensions import db
+from ..forms import DRAW, ImportForm, SetupForm
+from ..records import load_json, parse_record
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
@@ -22,8 +24,30 @@ RECENT_NAMES = 16
 
 @bp.get("/")
 def index() -> str:
+    return render_home(ImportForm())
+
+
+def render_home(import_form: ImportForm) -> str:
     tables = [t for t in (services.get_table(tok) for tok in session.get("tables", [])) if t]
-    return render_template("home/index.html", tables=tables)
+    return render_template("home/index.html", tables=tables, import_form=import_form)
+
+
+@bp.post("/import")
+def import_record() -> Any:
+    """A game file becomes a new table with the file's players."""
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = load_json(form.record.data.read().decode("utf-8", errors="replace"))
+            table = services.create_table(list(parse_record(data).players))
+            game = services.import_game(table, data)
+        except RuleError as error:
+            db.session.rollback()
+            form.record.errors = [say(error, with_round=True)]
+        else:
+            remember(table.token, table.players)
+            return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
+    return render_home(form), 422
 
 
 @bp.route("/new", methods=["GET", "POST"])

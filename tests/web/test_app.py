@@ -103,3 +103,18 @@ def test_deleting_a_game_asks_first(client) -> None:
     response = client.post(game.path + "delete", data={"version": 0, "key": "delete-key-1"})
     assert response.status_code == 303
     assert client.get(game.path).status_code == 404
+
+
+def test_a_game_file_imported_at_home_becomes_a_new_table(client) -> None:
+    import io
+
+    record = Path(__file__).resolve().parents[2].parent / "shared/examples/plump-three-deals.json"
+    upload = {"record": (io.BytesIO(record.read_bytes()), "game.json")}
+    response = client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).text
+    assert "Deal 4 of 19" in page
+    bad = {"record": (io.BytesIO(b'{"format": "table-assistant/1", "game": "go"}'), "x.json")}
+    response = client.post("/import", data=bad, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "is not supported" in response.text
