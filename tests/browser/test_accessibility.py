@@ -1,0 +1,43 @@
+"""axe-core finds no WCAG 2.2 AA problem on the pages a table uses, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def problems(page: Page) -> list[str]:
+    result = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    return [
+        f"{v['id']}: {node['target']}" for v in result.response["violations"] for node in v["nodes"]
+    ]
+
+
+def start_plump(page: Page, live_server: str) -> None:
+    page.goto(live_server + "/new")
+    for i, name in enumerate(["Anna", "Bo", "Cia", "Dan"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    page.wait_for_selector("#game")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_plump_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server + "/")
+    assert problems(page) == []
+    page.goto(live_server + "/new")
+    assert problems(page) == []
+    start_plump(page, live_server)
+    assert problems(page) == []
+    game = page.url
+    page.goto(game + "rules")
+    assert problems(page) == []
+    page.goto(game.split("/g/")[0] + "/")
+    assert problems(page) == []
