@@ -60,6 +60,9 @@ def new_table() -> Any:
 
 def setup_step(form: SetupForm, table: Any) -> Any:
     """Step 1 checks the players and game; step 2 the first dealer and the options."""
+    if request.form.get("back"):  # "change" on step 2: the players and game again
+        form.step.data = "players"
+        return render_setup(form, table=table)
     if not form.validate() or not form.check_players():
         return render_setup(form, table=table, status=422)
     adapter = adapter_for(form.game.data)

@@ -327,3 +327,12 @@ def test_setup_custom_options_reach_the_game(client) -> None:
     assert "Deal 1 of 5" in page  # down only, from 5 cards
     assert "5 cards" in page.replace("<strong>5</strong> cards", "5 cards")
     assert "turn up trump" not in page  # cycle: hearts first, nothing to enter
+
+
+def test_setup_can_go_back_to_the_players(client) -> None:
+    data = {"step": "options", "game": "plump", "back": "1"}
+    data |= {f"players-{i}": n for i, n in enumerate(["Anna", "Bo", "Cia"])}
+    response = client.post("/new", data=data)
+    assert response.status_code == 200
+    assert "Players, in seating order" in response.text
+    assert 'value="Cia"' in response.text
