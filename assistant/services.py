@@ -40,6 +40,7 @@ class Stale(Exception):
 class Scored:
     record: Record
     result: JSON  # the engine's score output (records.md)
+    draft: JSON | None = None  # the round being built live (Game.draft), for the adapter
 
 
 def record_of(game: Game) -> Record:
@@ -54,7 +55,7 @@ def record_of(game: Game) -> Record:
 
 def score_game(game: Game) -> Scored:
     record = record_of(game)
-    return Scored(record, find_game(game.kind).score(record))
+    return Scored(record, find_game(game.kind).score(record), game.draft)
 
 
 def get_table(token: str) -> Table | None:
@@ -159,26 +160,14 @@ def apply_change(
 
 
 def undo_last(game: Game, *, key: str, version: int, author: str = "") -> Scored:
+    """Take back the last step: a half-built round first, else the engine's undo of the rounds."""
     rounds = [entry.payload for entry in game.entries]
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
-    if game.draft:  # a half-built round goes first
-        return apply_change(
-            game,
-            key=key,
-            version=version,
-            rounds=rounds,
-            summary=Message(N_("Undone")),
-            author=author,
-        )
-    new_rounds = find_game(game.kind).undo(rounds)
+    if not game.draft:
+        rounds = find_game(game.kind).undo(rounds)
     return apply_change(
-        game,
-        key=key,
-        version=version,
-        rounds=new_rounds,
-        summary=Message(N_("Undone")),
-        author=author,
+        game, key=key, version=version, rounds=rounds, summary=Message(N_("Undone")), author=author
     )
 
 
