@@ -11,7 +11,7 @@ PORT ?= 5000
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,deploy]'
+	$(BIN)/pip install --quiet -e '.[dev,deploy,postgres]'
 	touch $(STAMP)
 
 instance/.migrated: $(STAMP) $(wildcard migrations/versions/*.py)

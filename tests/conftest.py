@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,18 +18,23 @@ EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
+    """A fresh database per test: SQLite by default, or TEST_DATABASE_URL (PostgreSQL in CI)."""
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.db'}"
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+            "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": False,
         }
     )
     with app.app_context():
+        db.drop_all()
         db.create_all()
     yield app
     with app.app_context():
+        db.session.remove()
+        db.drop_all()
         db.engine.dispose()
 
 

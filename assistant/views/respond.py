@@ -68,6 +68,11 @@ def submit(
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
     if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
+    posted_version = request.form.get("version", type=int)
+    if posted_version is not None and posted_version != game.version:
+        stale = services.Stale(services.changes_since(game, posted_version))
+        kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
+        return rerender(form=kept, status=409, notice=stale_notice(stale))
     if form is None:
         return rerender(
             notice=gettext("The game is over: nothing more can be entered."), status=422
@@ -112,7 +117,7 @@ def stale_notice(stale: services.Stale) -> str:
 def keep_if_same_step(game: Game, form: EntryForm) -> EntryForm | None:
     """After a stale post: the user's input stays if the table is still at the same step."""
     current = adapter_for(game.kind).entry_form(game_context(game))
-    if current is None or current.step.data != form.step.data:
+    if current is None or current.step.data != request.form.get("step"):
         return None
     form.version.data = game.version
     return form

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
 from assistant import config, create_app
@@ -30,6 +31,8 @@ def test_database_url_takes_postgres_from_the_environment(monkeypatch) -> None:
 
 
 def test_sqlite_keeps_foreign_keys_and_wal(app) -> None:
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite pragmas: this run uses another database")
     with app.app_context():
         assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
