@@ -15,7 +15,7 @@ What the web layer calls:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .base import JSON, N_, GameSpec, Record, RuleError
@@ -190,15 +190,7 @@ def _replay_deal(
         scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in totals}
         totals = {p: totals[p] + scores[p] for p in totals}
     return PlumpDeal(
-        deal=setup.deal,
-        dealer=setup.dealer,
-        cards=setup.cards,
-        first_bidder=setup.first_bidder,
-        bidding_order=setup.bidding_order,
-        trump=entered.trump,
-        enter_trump=setup.enter_trump,
-        hook=setup.hook,
-        extra=setup.extra,
+        **{**_setup_of(setup), "trump": entered.trump},
         forbidden_bid=setup.forbidden_for(entered.bids),
         bids=entered.bids,
         tricks=entered.tricks,
@@ -257,18 +249,12 @@ def _next(
     else:
         setup = deal_setup(options, players, first, len(deals) + 1)
         bids = None
-    return PlumpNext(
-        deal=setup.deal,
-        dealer=setup.dealer,
-        cards=setup.cards,
-        first_bidder=setup.first_bidder,
-        bidding_order=setup.bidding_order,
-        trump=setup.trump,
-        enter_trump=setup.enter_trump,
-        hook=setup.hook,
-        extra=setup.extra,
-        bids=bids,
-    )
+    return PlumpNext(**_setup_of(setup), bids=bids)
+
+
+def _setup_of(setup: DealSetup) -> dict[str, Any]:
+    """The DealSetup part of a deal (or of a subclass), to build another kind of deal from it."""
+    return {f.name: getattr(setup, f.name) for f in fields(DealSetup)}
 
 
 def score(record: Record) -> JSON:
