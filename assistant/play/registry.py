@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from . import Adapter
+from .mulle import MulleAdapter
 from .plump import PlumpAdapter
 
-ADAPTERS: dict[str, Adapter] = {adapter.kind: adapter for adapter in (PlumpAdapter(),)}
+ADAPTERS: dict[str, Adapter] = {
+    adapter.kind: adapter for adapter in (PlumpAdapter(), MulleAdapter())
+}

@@ -1,0 +1,261 @@
+"""A two-deal, two-player Mulle game through the real UI on a phone: the rounds of cards with båt,
+mulles and tabbar recorded as they happen, the piles counted at the end of each deal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_accessibility import problems
+
+PLAYERS = ["Anna", "Bo"]
+
+
+class Table:
+    """Taps like a person at the table, and counts them."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
+        locator.tap()
+        self.taps += 1
+
+    def said(self, text: str) -> None:
+        expect(self.page.locator(".said")).to_contain_text(text)
+
+    def next_round(self, to: int) -> None:
+        self.tap(self.page.locator(".round-next button"))
+        expect(self.page.locator(".round-big")).to_have_text(re.compile(rf"Round {to} of 6"))
+
+    def mulle(self, player: str, card: str) -> None:
+        rank, suit = card[:-1], card[-1]
+        live = self.page.locator(".mulle-live")
+        self.tap(live.locator(".names-row label.key", has_text=player))
+        self.tap(live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")))
+        self.tap(live.locator(f".suit-buttons button[value={suit}]"))
+        self.said("Mulle")
+
+    def tabbe(self, player: str) -> None:
+        count = self.page.locator(".chip.event.tabbe").count()
+        self.tap(self.page.locator(".tabbe-buttons button", has_text=player))
+        expect(self.page.locator(".chip.event.tabbe")).to_have_count(count + 1)
+
+    def count(self, seat: int, what: str, value: int) -> None:
+        """Enter a count: type it when it is large, else tap + that many times."""
+        field = self.page.locator(f"#piles_{seat}_{what}")
+        if value > 3:
+            self.tap(field)
+            field.press_sequentially(str(value))
+            self.taps += len(str(value))
+        else:
+            plus = self.page.locator(f"[data-count={what}]:has(#piles_{seat}_{what}) .pile-step")
+            for _ in range(value):
+                self.tap(plus.nth(1))
+        expect(field).to_have_value(str(value))
+
+
+def values(page: Page, seat: int) -> dict[str, str]:
+    counts = ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens", "tabbar")
+    return {c: page.locator(f"#piles_{seat}_{c}").input_value() for c in counts}
+
+
+def fits(page: Page) -> None:
+    """Nothing scrolls sideways but the sheet."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def totals_on_sheet(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".mulle-tally tfoot td.total").all_inner_texts()]
+
+
+def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) -> None:
+    page.goto(live_server + "/new")
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Mulle").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").tap()
+    shot(page, "mulle-setup-options")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Deal 1 of 2")
+    expect(page.locator(".banner")).to_contain_text("Bo plays first")
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+    table = Table(page)
+
+    # Deal 1: the worked example of the rules, 44 against 38, recorded as it happens.
+    table.mulle("Anna", "8C")
+    table.next_round(2)
+    table.tabbe("Anna")
+    table.mulle("Bo", "5C")
+    table.next_round(3)
+    table.mulle("Anna", "KH")
+    table.tabbe("Anna")
+    table.tabbe("Bo")
+    table.next_round(4)
+    table.mulle("Bo", "QD")
+    table.tabbe("Bo")  # a slip of the finger: removed again with one tap
+    expect(page.locator(".chip.event.tabbe")).to_have_count(4)
+    table.tap(page.locator(".chip.event.tabbe", has_text="tabbe").last)
+    expect(page.locator(".chip.event.tabbe")).to_have_count(3)
+    table.next_round(5)
+    table.tabbe("Anna")
+    table.next_round(6)
+    expect(page.locator(".bat-call")).to_contain_text("Båt")
+    expect(page.locator(".banner")).to_contain_text("båt")
+    shot(page, "mulle-deal-in-progress")
+    fits(page)
+    page.reload()  # the live events are stored: every phone (and a reload) sees them
+    expect(page.locator(".round-big")).to_have_text("Round 6 of 6")
+    expect(page.locator(".mulle-event-row", has_text="Anna").locator(".event-points")).to_have_text(
+        "24"
+    )
+    expect(page.locator(".mulle-event-row", has_text="Bo").locator(".event-points")).to_have_text(
+        "18"
+    )
+
+    before = table.taps
+    table.tap(page.get_by_role("button", name=re.compile("Deal over")))
+    expect(page.get_by_role("heading", name="Count the piles of deal 1")).to_be_visible()
+    assert values(page, 0)["tabbar"] == "3" and values(page, 1)["tabbar"] == "1"
+    expect(page.locator(".mulle-chip input:checked")).to_have_count(4)
+    table.count(0, "spades", 14)
+    table.count(0, "aces", 3)
+    table.count(0, "spade_aces", 1)
+    table.count(0, "spade_twos", 1)
+    table.count(0, "diamond_tens", 1)
+    # Bo's pile holds the rest of the double pack, filled in.
+    assert values(page, 1) == {
+        "spades": "12",
+        "aces": "5",
+        "spade_aces": "1",
+        "spade_twos": "1",
+        "diamond_tens": "1",
+        "tabbar": "1",
+    }
+    expect(page.locator("[data-sum=spades]")).to_have_class(re.compile(r"\bok\b"))
+    shot(page, "mulle-count-piles")
+    fits(page)
+    table.tap(page.get_by_role("button", name="Save deal 1"))
+    table.said("Deal 1 counted: Anna 44, Bo 38.")
+    count_taps = table.taps - before
+    assert totals_on_sheet(page) == [44, 38]
+
+    # Deal 2: Bo deals, Anna plays first.
+    expect(page.locator(".banner")).to_contain_text("Deal 2 of 2")
+    expect(page.locator(".banner")).to_contain_text("Anna plays first")
+    table.mulle("Anna", "AH")
+    table.mulle("Bo", "10D")
+    table.tabbe("Bo")
+    for to in range(2, 7):
+        table.next_round(to)
+    table.mulle("Bo", "3S")
+    table.mulle("Bo", "JC")
+    table.tabbe("Bo")
+    table.tap(page.get_by_role("button", name=re.compile("Deal over")))
+    table.count(0, "spades", 9)
+    table.count(0, "aces", 2)
+    table.count(0, "spade_twos", 2)
+    # Bo counts his own spades: one short of what the pack says.
+    field = page.locator("#piles_1_spades")
+    field.fill("16")
+    expect(page.locator("[data-sum=spades]")).to_contain_text("25/26")
+    page.get_by_role("button", name="Save deal 2").tap()
+    expect(page.locator(".warning-box")).to_contain_text("spades add up to 25 of 26")
+    shot(page, "mulle-count-short")
+    page.locator("[data-count=spades]:has(#piles_1_spades) .pile-step").nth(1).tap()
+    expect(field).to_have_value("17")
+    page.get_by_role("button", name="Save deal 2").tap()
+
+    expect(page.locator(".banner")).to_contain_text("Game over")
+    expect(page.locator(".banner")).to_contain_text("Winner: Bo")
+    assert totals_on_sheet(page) == [71, 97]
+    expect(page.locator(".mulle-tally tbody tr")).to_have_count(2)
+    page.locator(".kvitta summary").tap()
+    expect(page.locator(".kvitta tfoot")).to_contain_text("Σ")
+    shot(page, "mulle-final-tally")
+    fits(page)
+    # Counting a deal's piles: 1 tap to end the deal, spades typed (3), four small counts on
+    # the steppers, 1 to save; the other pile is filled in.
+    assert count_taps <= 12
+
+
+def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, shot) -> None:
+    """Teams of two, one custom deal; the losing team takes its seats in the hundred club."""
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server + "/new")
+    for i, name in enumerate(["Anna", "Bo", "Cia", "Dan"]):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Mulle").tap()
+    page.get_by_role("button", name="Next").tap()
+    expect(page.locator(".mulle-teams")).to_contain_text("Anna & Cia against Bo & Dan")
+    page.locator("label.key", has_text="Dan").tap()
+    page.locator("label.key", has_text="Custom").tap()
+    page.locator("details.custom summary").tap()
+    page.locator("#mulle-deals").select_option("1")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Deal 1 of 1")
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 3")
+    page.locator(".mulle-live .names-row label.key", has_text="Cia").tap()
+    page.locator(".mulle-live .ranks label.key").filter(has_text=re.compile(r"^A$")).tap()
+    page.locator(".mulle-live .suit-buttons button[value=S]").tap()
+    expect(page.locator(".chip.event")).to_contain_text("Cia")
+    fits(page)
+    page.get_by_role("button", name="Count the piles now").tap()
+    expect(page.locator(".pile legend").first).to_contain_text("Anna & Cia")
+    expect(page.locator("#team_0_mulles")).to_have_count(0)
+    expect(page.locator("input[name=team_0_mulles][value=AS]")).to_be_checked()
+    for what, value in (("spades", 26), ("aces", 8), ("tabbar", 70)):
+        page.locator(f"#team_0_{what}").fill(str(value))
+    for what in ("spade_aces", "spade_twos", "diamond_tens"):
+        plus = page.locator(f"[data-count={what}]:has(#team_0_{what}) .pile-step").nth(1)
+        plus.tap()
+        plus.tap()
+    expect(page.locator("#team_1_spades")).to_have_value("0")
+    fits(page)
+    shot(page, "mulle-teams-count")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".banner")).to_contain_text("Winner: Anna & Cia")
+    expect(page.locator(".hundred-club")).to_contain_text(
+        "Bo & Dan have taken seats in the hundred club"
+    )
+    assert totals_on_sheet(page) == [124, 0]
+    fits(page)
+    shot(page, "mulle-hundred-club")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_mulle_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server + "/new")
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Mulle").tap()
+    page.get_by_role("button", name="Next").tap()
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    assert problems(page) == []
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".round-big")).to_be_visible()
+    table = Table(page)
+    table.mulle("Anna", "7H")
+    table.tabbe("Bo")
+    table.next_round(2)
+    assert problems(page) == []
+    game = page.url
+    page.get_by_role("button", name="Count the piles now").tap()
+    page.locator("#piles_1_spades").fill("20")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".warning-box")).to_be_visible()
+    assert problems(page) == []
+    page.get_by_role("button", name="It is right: save as counted").tap()
+    expect(page.locator(".mulle-tally tbody tr.done")).to_have_count(1)
+    assert problems(page) == []
+    page.goto(game + "rounds/1")
+    expect(page.locator("h1")).to_have_text("Correct deal 1")
+    assert problems(page) == []
+    page.goto(game + "rules")
+    assert problems(page) == []
