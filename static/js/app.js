@@ -113,6 +113,14 @@ function setupTally(form) {
   update(false);
 }
 
+// --- Set-up: choosing "Custom" rules opens the custom options -------------------------------
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (input.type !== "radio" || !input.name.endsWith("-preset")) return;
+  const custom = input.closest("fieldset") && input.closest("fieldset").querySelector("details.custom");
+  if (custom) custom.open = input.value === "custom";
+});
+
 // --- After every swap: announce, wire up the new fragment ----------------------------------
 function enhance(root) {
   setupPlayers(document);
