@@ -4,6 +4,9 @@ The record's rounds are hands (see records.md, "Mus"). ``replay`` derives everyt
 per hand what was paid at once and at the count (lance by lance), the score of each game, the
 games won, and who is mano next. ``score`` turns that into the ``score`` output.
 
+While a hand is entered lance by lance, ``check_betting`` checks the betting so far and tells
+whether it already decided the game (a rejection reaching the target, an accepted órdago).
+
 The modules: ``mus_hands`` (cards, points, comparing hands), ``mus_bets`` (a bet lance),
 ``mus_showdown`` (lance winners and team values, from cards or entered), ``mus_round`` (a hand
 as entered), ``mus_count`` (what each lance pays and the count).
@@ -22,10 +25,12 @@ from typing import Any
 
 from .base import JSON, N_, GameSpec, Record, RuleError, check_choice, seat_after
 from .mus_bets import Bet
-from .mus_count import Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
+from .mus_count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
 from .mus_count import breakdown as breakdown  # the UI's per-hand breakdown
 from .mus_hands import HandRules, JuegoReal, Lance
 from .mus_round import HandEntry, parse_hand_entry
+from .mus_round import check_answer as check_answer  # the UI: a hand entered lance by lance
+from .mus_round import check_holders as check_holders
 from .mus_round import declare as declare  # the UI: who has pares / juego
 from .mus_round import parse_cards as parse_cards
 from .mus_showdown import LanceDecision, team_names, team_of
@@ -242,6 +247,24 @@ def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | No
             break
     pay_at_once(before, None, state.next.score, state.options.target)
     return entry.bets[wanted]
+
+
+def check_betting(record: Record, hand: Mapping[str, Any]) -> AtOnce:
+    """The betting of the hand being entered (the next round of ``record``) as far as it goes:
+    every lance checked in its context, what the rejections paid at once, and whether the game
+    was decided in this hand (``ending``: a rejection that reached the target, or an accepted
+    órdago, whose winner is None until the cards are known).
+
+    >>> done = check_betting(Record("mus", ("A", "B", "C", "D"), "A", {}, ()),
+    ...     {"lances": {"grande": {"by": 2, "bets": [2, "ordago"], "answer": "quiero"}}})
+    >>> done.ending.value, done.immediate
+    ('ordago', (0, 0))
+    """
+    state = replay(record)
+    if state.winner is not None or state.next is None:
+        raise _match_over(state.players, state.winner or 1)
+    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
+    return pay_at_once(entry.bets, None, state.next.score, state.options.target)
 
 
 def score(record: Record) -> JSON:

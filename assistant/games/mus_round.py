@@ -2,16 +2,18 @@
 
 ``parse_hand_entry`` checks a round of the record fully; ``declare`` tells the UI, from four
 hands, who has pares and juego (whether betting happens, whether a lance is undisputed, whether
-the fourth lance is juego or punto).
+the fourth lance is juego or punto). While a hand is entered lance by lance, ``teams_of`` turns
+the players who said "yes" into teams, ``check_holders`` refuses a bet on pares / juego that only
+one team holds, and ``check_answer`` an answer from the team that made the bet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import N_, RuleError, check_player, turn_order
-from .mus_bets import TEAMS, Bet, parse_bet
+from .mus_bets import TEAMS, Bet, other, parse_bet
 from .mus_hands import (
     HandRules,
     Lance,
@@ -158,12 +160,22 @@ def parse_hand_entry(raw: object, players: Sequence[str], mano: str, rules: Hand
     }
     for lance in (Lance.PARES, Lance.JUEGO):
         if bets.get(lance) is not None:
-            _check_holders(lance, showdown.holders(lance), players)
+            check_holders(lance, showdown.holders(lance), players)
     return HandEntry(mano, bets, fourth, hands, showdown, decisions)
 
 
-def _check_holders(lance: Lance, holders: frozenset[int] | None, players: Sequence[str]) -> None:
-    """Betting on pares / juego happens only when both teams have them."""
+def teams_of(players: Sequence[str], names: Iterable[str]) -> frozenset[int]:
+    """The teams of the players who said they have pares (or juego).
+
+    >>> sorted(teams_of(["A", "B", "C", "D"], ["A", "C"]))
+    [1]
+    """
+    return frozenset(team_of(players, name) for name in names)
+
+
+def check_holders(lance: Lance, holders: frozenset[int] | None, players: Sequence[str]) -> None:
+    """Betting on pares / juego happens only when both teams have them (``holders`` None:
+    not known yet, anything goes)."""
     if holders is None or len(holders) == 2:
         return
     if not holders:
@@ -178,6 +190,24 @@ def _check_holders(lance: Lance, holders: frozenset[int] | None, players: Sequen
         lance=lance.value,
         team=team_names(players, next(iter(holders))),
     )
+
+
+def check_answer(players: Sequence[str], lance: Lance, bettor: int, answering: int) -> None:
+    """The answer to a bet (quiero, no quiero, a raise) comes from the other team.
+
+    >>> check_answer(["A", "B", "C", "D"], Lance.CHICA, 2, 2)
+    Traceback (most recent call last):
+    ...
+    assistant.games.base.RuleError: chica: B & D made that bet, so the answer comes from A & C
+    """
+    if answering == bettor:
+        raise RuleError(
+            N_("{lance}: {team} made that bet, so the answer comes from {other}"),
+            field=f"lances.{lance.value}.answer",
+            lance=lance.value,
+            team=team_names(players, bettor),
+            other=team_names(players, other(bettor)),
+        )
 
 
 def _player(name: object, players: Sequence[str], field: str) -> str:

@@ -160,6 +160,20 @@ def decide_from_cards(
     return showdown, tuple(decisions)
 
 
+def team_values(lance: Lance, holders: int | None) -> tuple[int, ...]:
+    """The values a team can have at pares / juego when ``holders`` of its two players have
+    them (``None``: not known): pares 1 to 3 per player, juego 2 or 3 per player.
+
+    >>> team_values(Lance.PARES, 2), team_values(Lance.JUEGO, 1), team_values(Lance.JUEGO, None)
+    ((2, 3, 4, 5, 6), (2, 3), (0, 2, 3, 4, 5, 6))
+    """
+    allowed = PARES_VALUES if lance is Lance.PARES else JUEGO_VALUES
+    if holders is None:
+        return tuple(sorted(allowed))
+    low, high = (1, 3) if lance is Lance.PARES else (2, 3)
+    return tuple(range(low * holders, high * holders + 1))
+
+
 def parse_showdown(raw: object, players: Sequence[str]) -> tuple[Showdown, Lance | None]:
     """The lance winners and team values entered without cards, and whether the fourth lance
     was juego or punto (``None`` if it does not say)."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from . import Adapter
 from .mulle import MulleAdapter
+from .mus import MusAdapter
 from .plump import PlumpAdapter
 
 ADAPTERS: dict[str, Adapter] = {
-    adapter.kind: adapter for adapter in (PlumpAdapter(), MulleAdapter())
+    adapter.kind: adapter for adapter in (PlumpAdapter(), MulleAdapter(), MusAdapter())
 }

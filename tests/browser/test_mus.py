@@ -1,0 +1,113 @@
+"""Mus on a phone: the seed example hand played through the real UI with the cards entered
+(11–0), then an órdago that wins the game."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
+SEED_CARDS = ["K3QA", "7654", "JJ54", "KQ77"]  # Anna, Ben, Carla, Dan: Anna is mano
+
+
+class Table:
+    """Taps like a person at the table, and counts them."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
+        locator.tap()
+        self.taps += 1
+
+    def saved(self, text: str) -> None:
+        expect(self.page.locator(".said")).to_contain_text(text)
+
+    def paso(self) -> None:
+        self.tap(self.page.get_by_role("button", name="Paso — nobody bet"))
+
+    def answer(self, team: int, answer: str) -> None:
+        column = self.page.locator(f".mus-answer.mus-t{team}")
+        self.tap(column.get_by_role("button", name=answer, exact=True))
+
+    def bet_by(self, team: int) -> None:
+        self.tap(self.page.locator(f".mus-by label.mus-t{team}"))
+
+    def said_yes(self, *names: str) -> None:
+        for name in names:
+            self.tap(self.page.locator(".mus-said-keys label", has_text=name))
+        self.tap(self.page.locator("[data-said-done]"))
+
+    def cards(self, hands: list[str]) -> None:
+        for hand in hands:
+            for rank in hand:
+                self.tap(self.page.locator(f".rank-pad [data-rank='{rank}']"))
+
+
+def board(page: Page) -> list[int]:
+    return [int(n) for n in page.locator(".mus-number").all_inner_texts()]
+
+
+def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, shot) -> None:
+    page.goto(live_server + "/new")
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Mus").tap()
+    page.get_by_role("button", name="Next").tap()
+    expect(page.locator(".mus-team-cards")).to_contain_text("Anna & Carla")
+    page.locator("label.key", has_text="Anna").first.tap()
+    shot(page, "mus-setup")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Anna is mano")
+
+    table = Table(page)
+    table.paso()  # grande
+    table.saved("grande entered")
+    table.answer(1, "Quiero")  # chica: Ben bets 2 (the stepper shows 2), Anna: quiero
+    table.saved("chica entered")
+    table.said_yes("Anna", "Carla", "Dan")  # pares? Anna (K-3 = two kings), Carla, Dan
+    expect(page.locator(".mus-step")).to_contain_text("only Anna, Carla, Dan speak")
+    table.bet_by(1)  # Carla bets 2 ...
+    expect(page.locator(".mus-answer.mus-t1 button").first).to_be_disabled()
+    shot(page, "mus-hand-in-progress")
+    table.answer(2, "No quiero")  # ... Dan: no quiero
+    table.saved("pares entered")
+    table.said_yes("Anna", "Dan")  # juego? Anna 31, Dan 34
+    table.answer(1, "Quiero")  # Dan bets 2, Anna: quiero
+    expect(page.locator(".mus-step")).to_have_text("Showdown")
+    table.cards(SEED_CARDS)
+    expect(page.locator("[data-hand-input]").nth(3)).to_have_value("KQ77")
+    table.tap(page.get_by_role("button", name="Save the hand"))
+    table.saved("Hand 1 saved")
+    assert board(page) == [11, 0]
+    taps_for_the_seed_hand = table.taps
+    expect(page.locator(".mus-team-score.mus-t1 .amarraco")).to_have_count(2)
+    expect(page.locator(".mus-team-score.mus-t1 .piedra")).to_have_count(1)
+    expect(page.locator(".banner")).to_contain_text("Ben is mano")
+
+    detail = page.locator(".mus-hand-detail").first  # the last hand is open: paid, and why
+    expect(detail).to_contain_text("juego: Anna & Carla 2+3")
+    expect(detail).to_contain_text("Anna's K-K-Q-A beats Dan's K-Q-7-7 at grande")
+    shot(page, "mus-score-board")
+
+    # Hand 2 (Ben mano): Carla bets an órdago at grande, Ben: quiero. Anna & Carla win it.
+    table.tap(page.locator("label.ordago"))
+    expect(page.locator(".mus-answer button[data-raise]").first).to_be_disabled()
+    table.answer(2, "Quiero")
+    expect(page.locator(".mus-step")).to_contain_text("Órdago at grande: who won?")
+    table.tap(page.locator("label.key", has_text="Just the winners"))
+    table.tap(page.locator("fieldset[data-field=showdown_grande] label.mus-t1"))
+    table.tap(page.get_by_role("button", name="Save the hand"))
+    table.saved("Hand 2 saved")
+    expect(page.locator(".banner")).to_contain_text("Game 2")
+    expect(page.locator(".mus-team-score.mus-t1 .games-won .won")).to_have_count(1)
+    assert board(page) == [0, 0]
+    expect(page.locator(".mus-game-block h3").first).to_contain_text(
+        re.compile(r"won by Anna & Carla 11–0")
+    )
+    expect(page.locator(".mus-hand.game-over .mus-t1 .mus-won")).to_have_text("game")
+    shot(page, "mus-game-won")
+    # Paso 1 + chica 1 + pares said 4 + bet 2 + juego said 3 + answer 1 + 16 cards + save 1
+    assert taps_for_the_seed_hand <= 29

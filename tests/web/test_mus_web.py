@@ -1,0 +1,532 @@
+"""Mus through the real forms: a hand lance by lance (kept in the draft), the showdown from the
+cards or the winners, games and the match, every bad input of the issue, undo, corrections."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+
+from assistant.extensions import db
+from assistant.models import Entry, Game
+from tests.web.helpers import post_entry, start_game, version_of
+
+FOUR = ["Anna", "Ben", "Carla", "Dan"]
+SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3": "KQ77"}
+
+
+def entries(app) -> list[dict]:
+    with app.app_context():
+        return [
+            e.payload for e in db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars()
+        ]
+
+
+def draft(app) -> dict | None:
+    with app.app_context():
+        return db.session.execute(db.select(Game)).scalar_one().draft
+
+
+def errors(page: str) -> list[str]:
+    found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)
+    found += re.findall(r'<div class="error-box"[^>]*>\s*<p>(.*?)</p>', page, re.S)
+    found += re.findall(r'<div class="notice"[^>]*>(.*?)</div>', page, re.S)
+    return [html.unescape(e.strip()) for e in found]
+
+
+def score(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r'class="mus-number">(\d+)<', page)]
+
+
+def said(page: str) -> list[str]:
+    block = re.search(r'<ol class="mus-said".*?</ol>', page, re.S)
+    if block is None:
+        return []
+    return [html.unescape(li) for li in re.findall(r"<li>(.*?)</li>", block.group(0))]
+
+
+def mus_game(client, first="Anna", **options):
+    return start_game(client, game="mus", players=FOUR, first=first, **options)
+
+
+def tap(client, game, act, **fields):
+    """One submit of the panel; asserts it was taken."""
+    response = post_entry(client, game, {"act": act, **fields})
+    assert response.status_code == 303, errors(response.text) or response.text[:500]
+    return response
+
+
+def seed_betting(client, game) -> None:
+    """The seed example's betting: grande paso; chica Ben bets 2, Anna quiero; pares Carla 2,
+    Dan no quiero; juego Dan 2, Anna quiero (with who said yes before pares and juego)."""
+    tap(client, game, "paso")
+    tap(client, game, "quiero-1", lances_chica_bets="2")
+    tap(client, game, "said", said_0="y", said_2="y", said_3="y")
+    tap(client, game, "no_quiero-2", lances_pares_bets="2", lances_pares_by="1")
+    tap(client, game, "said", said_0="y", said_3="y")
+    tap(client, game, "quiero-1", lances_juego_bets="2")
+
+
+def test_setup_shows_the_teams_and_the_options_reach_the_game(client) -> None:
+    data = {"step": "players", "game": "mus"} | {f"players-{i}": n for i, n in enumerate(FOUR)}
+    page = client.post("/new", data=data).text
+    assert "Who is mano first?" in page
+    assert "Anna &amp; Carla" in page and "Ben &amp; Dan" in page
+    game = mus_game(client, preset="custom", target="30", games_to_win="1", kings="4")
+    page = client.get(game.path).text
+    assert "Hand 1" in page and "Dan deals" in page and "Anna is mano" in page
+    rules = client.get(game.path + "rules").text
+    assert "This table plays to 30 stones" in rules and "4 kings" in rules
+
+
+def test_the_seed_hand_with_cards_is_11_to_0(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    page = client.get(game.path).text
+    assert said(page) == [
+        "grande: paso",
+        "chica: Ben & Dan bet 2 — quiero",
+        "pares: Anna, Carla, Dan said yes",
+        "pares: Anna & Carla bet 2 — no quiero",
+        "juego: Anna, Dan said yes",
+        "juego: Ben & Dan bet 2 — quiero",
+    ]
+    assert "Showdown" in page and entries(app) == []
+    assert draft(app)["hand"] == 1 and len(draft(app)["facts"]) == 6
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    assert draft(app) is None
+    assert entries(app) == [
+        {
+            "lances": {
+                "grande": "paso",
+                "chica": {"by": 2, "bets": [2], "answer": "quiero"},
+                "pares": {"by": 1, "bets": [2], "answer": "no_quiero"},
+                "juego": {"by": 2, "bets": [2], "answer": "quiero"},
+            },
+            "cards": {"Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"},
+        }
+    ]
+    page = html.unescape(client.get(game.path).text)
+    assert score(page) == [11, 0]
+    assert "Hand 2" in page and "Ben is mano" in page and "Anna deals" in page
+    assert "pares: Anna & Carla 1 at once, 2 at the count" in page
+    assert "juego: Anna & Carla 2+3" in page
+    assert "Anna's K-K-Q-A beats Dan's K-Q-7-7 at grande" in page
+    assert page.count('class="amarraco"') == 2 and page.count('class="piedra"') == 1
+
+
+def test_the_seed_hand_by_winners_and_values(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(
+        client,
+        game,
+        "save",
+        mode="winners",
+        showdown_grande="1",
+        showdown_chica="1",
+        pares_values_1="2",
+        pares_values_2="1",
+        fourth="juego",
+        showdown_fourth="1",
+        juego_values_1="3",
+        juego_values_2="2",
+    )
+    assert entries(app)[0]["showdown"] == {
+        "grande": 1, "chica": 1, "juego": 1, "pares_values": [2, 1], "juego_values": [3, 2],
+    }  # fmt: skip
+    assert score(client.get(game.path).text) == [11, 0]
+
+
+def test_undisputed_pares_and_punto_need_no_betting(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "paso")
+    tap(client, game, "paso")
+    tap(client, game, "said", said_0="y")  # only Anna: no pares betting
+    page = client.get(game.path).text
+    assert "only Anna &amp; Carla (Anna) — no betting, counted at the end" in page
+    assert "Juego? Tap who said yes" in page
+    tap(client, game, "said")  # nobody has juego: punto
+    assert "Punto" in client.get(game.path).text
+    tap(client, game, "quiero-2", lances_punto_bets="2")  # Anna & Carla bet 2 on punto
+    cards = {"cards_0": "KK54", "cards_1": "7654", "cards_2": "QJ64", "cards_3": "J75A"}
+    tap(client, game, "save", mode="cards", **cards)
+    lances = entries(app)[0]["lances"]
+    assert lances["pares"] == "paso" and lances["punto"]["bets"] == [2]
+
+
+def test_skipped_declarations_let_the_cards_name_the_fourth_lance(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "paso")
+    tap(client, game, "paso")
+    tap(client, game, "skip")
+    tap(client, game, "paso")
+    tap(client, game, "skip")
+    assert "juego / punto" in client.get(game.path).text.lower()
+    tap(client, game, "no_quiero-1", lances_juego_bets="2")  # Ben & Dan bet, rejected
+    cards = {"cards_0": "KK54", "cards_1": "7654", "cards_2": "QJ64", "cards_3": "J75A"}
+    tap(client, game, "save", mode="cards", **cards)
+    assert "punto" in entries(app)[0]["lances"]  # nobody had juego: the cards say punto
+
+
+def test_a_raise_is_told_next_and_a_rejected_raise_pays_the_stake_before_it(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "raise-2", lances_grande_bets="2")  # Anna & Carla bet 2, raised
+    page = client.get(game.path).text
+    assert "grande: Anna &amp; Carla bet 2 — Ben &amp; Dan raise" in page
+    assert "Ben &amp; Dan raise" in page and 'value="quiero-1"' in page
+    tap(client, game, "raise-1", lances_grande_bets="5")
+    tap(client, game, "no_quiero-2", lances_grande_bets="10")
+    assert draft(app)["facts"][-1] == {"lance": "grande", "bet": 10, "answer": "no_quiero"}
+    assert "grande: Anna &amp; Carla bet 2, +5, +10 — no quiero" in client.get(game.path).text
+
+
+def test_a_rejection_that_reaches_the_target_ends_the_hand_at_once(client, app) -> None:
+    game = mus_game(client, preset="custom", target="30", games_to_win="1")
+    tap(client, game, "raise-2", lances_grande_bets="2")
+    tap(client, game, "raise-1", lances_grande_bets="30")
+    tap(client, game, "no_quiero-2", lances_grande_bets="5")  # Anna & Carla get 32 at once
+    assert draft(app) is None
+    assert entries(app)[0]["lances"] == {"grande": {"by": 1, "bets": [2, 30, 5],
+                                                    "answer": "no_quiero"}}  # fmt: skip
+    page = html.unescape(client.get(game.path).text)
+    assert "Match over" in page and "Anna & Carla win the match" in page
+    response = post_entry(client, game, {"act": "paso"})
+    assert response.status_code == 422
+    assert "The game is over: nothing more can be entered." in errors(response.text)
+    assert len(entries(app)) == 1
+
+
+def test_an_accepted_ordago_asks_only_who_won_that_lance(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "paso")
+    tap(client, game, "quiero-2", lances_chica_bets="2", ordago="y")
+    page = client.get(game.path).text
+    assert "Órdago at chica: who won?" in page
+    assert 'name="showdown_grande"' not in page and 'name="showdown_chica"' in page
+    tap(client, game, "save", mode="winners", showdown_chica="2")
+    page = html.unescape(client.get(game.path).text)
+    assert "chica: Ben & Dan win the órdago and the game" in page
+    assert "Game 2" in page and "won by Ben & Dan 0–0" in page
+
+
+def test_a_team_within_five_of_the_target_is_dentro(client) -> None:
+    game = mus_game(client, preset="custom", target="30", games_to_win="2")
+    tap(client, game, "quiero-2", lances_grande_bets="23")
+    for act in ("paso", "said", "said"):
+        tap(client, game, act)  # chica paso; nobody has pares, nobody juego: punto
+    tap(client, game, "paso")
+    tap(client, game, "save", mode="winners", showdown_grande="1", showdown_chica="2",
+        showdown_fourth="1")  # fmt: skip
+    page = client.get(game.path).text
+    assert score(page) == [24, 1]  # 23 + the punto stone
+    assert page.count("dentro-badge") == 0
+    tap(client, game, "paso")
+    tap(client, game, "quiero-1", lances_chica_bets="2")  # Ben & Dan bet 2, accepted
+    for act in ("said", "said", "paso"):
+        tap(client, game, act)
+    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="1",
+        showdown_fourth="2")  # fmt: skip
+    page = client.get(game.path).text
+    assert score(page) == [26, 3]
+    assert page.count('class="dentro-badge"') == 1 and "mus-team-score mus-t1 dentro" in page
+
+
+def test_the_mano_can_be_changed_for_a_hand(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "mano-2")
+    page = client.get(game.path).text
+    assert "Carla is mano" in page and "Ben deals" in page
+    seed_betting_from_carla = ["paso", "paso"]
+    for act in seed_betting_from_carla:
+        tap(client, game, act)
+    tap(client, game, "skip")
+    tap(client, game, "paso")
+    tap(client, game, "skip")
+    tap(client, game, "paso")
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    assert entries(app)[0]["mano"] == "Carla"
+    assert "Dan is mano" in client.get(game.path).text
+
+
+# --- bad input: a clear message, the input kept, nothing stored ---------------------------
+
+
+def test_a_bet_on_pares_that_only_one_team_holds_is_refused(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "paso")
+    tap(client, game, "paso")
+    tap(client, game, "skip")
+    tap(client, game, "quiero-2", lances_pares_bets="2")  # bet on pares, nobody said
+    tap(client, game, "skip")
+    tap(client, game, "paso")
+    before = draft(app)
+    cards = {"cards_0": "KK54", "cards_1": "7654", "cards_2": "QJ64", "cards_3": "J75A"}
+    response = post_entry(client, game, {"act": "save", "mode": "cards", **cards})
+    assert response.status_code == 422
+    assert "Only Anna & Carla have pares, so nobody bets on it: enter paso" in errors(response.text)
+    assert 'value="KK54"' in response.text  # the cards are kept
+    assert entries(app) == [] and draft(app) == before
+
+
+def test_a_bet_on_juego_that_only_one_team_holds_is_refused(client, app) -> None:
+    game = mus_game(client)
+    for act in ("paso", "paso", "skip", "paso", "skip"):
+        tap(client, game, act)
+    tap(client, game, "no_quiero-1", lances_juego_bets="2")
+    fields = {"act": "save", "mode": "winners", "showdown_grande": "1", "showdown_chica": "1",
+              "showdown_pares": "none", "fourth": "juego", "juego_values_1": "0",
+              "juego_values_2": "3"}  # fmt: skip
+    response = post_entry(client, game, fields)
+    assert response.status_code == 422
+    assert "Only Ben & Dan have juego, so nobody bets on it: enter paso" in errors(response.text)
+    assert re.search(r'name="juego_values_2" value="3" checked', response.text)
+    assert entries(app) == []
+
+
+def test_a_raise_below_two_is_refused(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "raise-2", lances_grande_bets="2")
+    before = draft(app)
+    response = post_entry(client, game, {"act": "quiero-1", "lances_grande_bets": "1"})
+    assert response.status_code == 422
+    assert "grande: a raise adds at least 2 stones, not 1" in errors(response.text)
+    assert 'value="1"' in response.text
+    assert draft(app) == before
+
+
+def test_a_first_bet_below_two_is_refused(client, app) -> None:
+    game = mus_game(client)
+    response = post_entry(client, game, {"act": "quiero-1", "lances_grande_bets": "1"})
+    assert response.status_code == 422
+    assert "grande: a bet is at least 2 stones, not 1" in errors(response.text)
+    assert draft(app) is None
+
+
+def test_an_answer_by_the_team_that_bet_is_refused(client, app) -> None:
+    game = mus_game(client)
+    fields = {"act": "quiero-1", "lances_grande_by": "1", "lances_grande_bets": "3"}
+    response = post_entry(client, game, fields)
+    assert response.status_code == 422
+    assert "grande: Anna & Carla made that bet, so the answer comes from Ben & Dan" in errors(
+        response.text
+    )
+    assert re.search(r'name="lances_grande_by" value="1" checked', response.text)
+    assert draft(app) is None
+    tap(client, game, "raise-2", lances_grande_bets="2")  # a raise: Ben & Dan raise next
+    response = post_entry(client, game, {"act": "no_quiero-2", "lances_grande_bets": "5"})
+    assert response.status_code == 422
+    assert "grande: Ben & Dan made that bet, so the answer comes from Anna & Carla" in errors(
+        response.text
+    )
+
+
+def test_a_raise_after_an_ordago_is_refused(client, app) -> None:
+    game = mus_game(client)
+    response = post_entry(client, game, {"act": "raise-2", "ordago": "y"})
+    assert response.status_code == 422
+    assert "grande: an órdago can only be the last bet (it is accepted or not)" in errors(
+        response.text
+    )
+    assert draft(app) is None
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ({"cards_0": "K3QAJ"}, "Anna has 5 cards: a Mus hand has 4"),
+        ({"cards_1": "7659"}, "Ben's cards: 9 is not a Mus card (the cards are K Q J 7 6 5 4 3"),
+        ({"cards_2": "JJ5"}, "Carla has 3 cards: a Mus hand has 4"),
+        ({"cards_3": ""}, "Enter Dan's cards too: the showdown needs all four hands"),
+        ({"cards_1": "KKKK"}, "The hands hold 6 cards of rank K, but the pack has only 4"),
+    ],
+)
+def test_wrong_cards_are_refused_next_to_the_hand(client, app, cards, message) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    before = draft(app)
+    response = post_entry(client, game, {"act": "save", "mode": "cards", **SEED_CARDS, **cards})
+    assert response.status_code == 422
+    assert any(message in error for error in errors(response.text))
+    kept = next(iter(cards.values()))
+    if kept:
+        assert f'value="{kept}"' in response.text
+    assert entries(app) == [] and draft(app) == before
+
+
+def test_garbage_posts_are_422_never_500(client, app) -> None:
+    game = mus_game(client)
+    for fields in (
+        {},
+        {"act": "shout"},
+        {"act": "quiero-3"},
+        {"act": "quiero-1", "lances_grande_bets": "lots"},
+        {"act": "mano-9"},
+        {"act": "save", "cards_0": "K3QA"},
+    ):
+        assert post_entry(client, game, fields).status_code == 422, fields
+    assert entries(app) == [] and draft(app) is None
+
+
+# --- the machinery: double taps, stale forms, undo, back, corrections, export --------------
+
+
+def test_a_double_tap_is_stored_once(client, app) -> None:
+    game = mus_game(client)
+    version = version_of(client, game)
+    for _ in range(2):
+        response = post_entry(client, game, {"act": "paso"}, version=version, key="tap-twice-1")
+        assert response.status_code == 303
+    assert len(draft(app)["facts"]) == 1
+
+
+def test_a_stale_form_is_409_and_keeps_the_input_at_the_same_step(client, app) -> None:
+    game = mus_game(client)
+    version = version_of(client, game)
+    tap(client, game, "paso")  # another phone: grande paso
+    response = post_entry(client, game, {"act": "quiero-1", "lances_grande_bets": "3"},
+                          version=version)  # fmt: skip
+    assert response.status_code == 409
+    assert "Another phone entered meanwhile" in response.text
+    assert "Hand 1: grande entered." in response.text
+    assert len(draft(app)["facts"]) == 1
+
+
+def test_back_one_step_then_undo_clears_the_hand_then_the_last_hand(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    tap(client, game, "paso")
+    tap(client, game, "raise-1", lances_chica_bets="2")
+    tap(client, game, "back")
+    assert draft(app)["facts"] == [{"lance": "grande", "paso": True}]
+    undo = client.post(game.path + "undo", data={"version": version_of(client, game),
+                                                 "key": "undo-draft-1"})  # fmt: skip
+    assert undo.status_code == 303 and draft(app) is None and len(entries(app)) == 1
+    undo = client.post(game.path + "undo", data={"version": version_of(client, game),
+                                                 "key": "undo-hand-1"})  # fmt: skip
+    assert undo.status_code == 303 and entries(app) == []
+    assert score(client.get(game.path).text) == [0, 0]
+
+
+def test_correcting_an_earlier_hand_recomputes_and_keeps_the_hand_in_progress(client, app):
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    tap(client, game, "paso")  # hand 2 in progress
+    form = client.get(game.path + "rounds/1")
+    assert form.status_code == 200
+    assert re.search(r'name="lances_chica_by" value="2" checked', form.text)
+    assert 'value="K3QA"' in form.text
+    fields = {
+        "mano": "0",
+        "lances_grande_by": "paso",
+        "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
+        "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
+        "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
+        "fourth": "juego", "mode": "cards", **SEED_CARDS,
+    }  # fmt: skip
+    response = client.post(game.path + "rounds/1",
+                           data={"version": version_of(client, game), "key": "fix-hand-1",
+                                 **fields})  # fmt: skip
+    assert response.status_code == 303, errors(response.text)
+    assert entries(app)[0]["lances"]["chica"]["answer"] == "no_quiero"
+    # chica rejected: Ben & Dan 1 at once; Anna & Carla lose the 2 of chica → 9–1
+    assert score(client.get(game.path).text) == [9, 1]
+    assert draft(app)["facts"] == [{"lance": "grande", "paso": True}]
+
+
+def test_a_correction_that_breaks_a_rule_is_refused(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    fields = {"mano": "0", "lances_grande_by": "1", "lances_grande_bets": "2 1",
+              "lances_grande_answer": "quiero", "mode": "cards", **SEED_CARDS}  # fmt: skip
+    response = client.post(game.path + "rounds/1",
+                           data={"version": version_of(client, game), "key": "fix-hand-2",
+                                 **fields})  # fmt: skip
+    assert response.status_code == 422
+    assert "grande: a raise adds at least 2 stones, not 1" in errors(response.text)
+    assert entries(app)[0]["lances"]["grande"] == "paso"
+
+
+def test_export_then_import_gives_the_same_score(client) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    tap(client, game, "paso")
+    tap(client, game, "quiero-2", lances_chica_bets="2", ordago="y")
+    tap(client, game, "save", mode="winners", showdown_chica="1")
+    record = client.get(game.path + "export").get_json()
+    assert record["first_mano"] == "Anna" and len(record["rounds"]) == 2
+    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "mus.json")}
+    response = client.post(f"/t/{game.token}/import", data=upload,
+                           content_type="multipart/form-data")  # fmt: skip
+    assert response.status_code == 303
+    imported = client.get(response.headers["Location"]).text
+    original = client.get(game.path).text
+    assert score(imported) == score(original) == [0, 0]
+    assert "Game 2" in imported and "won by Anna &amp; Carla 11–0" in imported
+
+
+def test_the_rules_card_and_the_watch_view(client) -> None:
+    game = mus_game(client, preset="custom", juego_real="jack", target="40", games_to_win="2",
+                    kings="8")  # fmt: skip
+    rules = html.unescape(client.get(game.path + "rules").text)
+    for text in ("grande", "chica", "pares", "31", "32 > 40 > 37", "juego real: 7-7-7-J",
+                 "No quiero", "wink", "amarracos", "8 kings"):  # fmt: skip
+        assert text in rules, text
+    tap(client, game, "paso")
+    watch = re.search(r'href="(/v/[^"]+)"', client.get(game.path).text).group(1)
+    page = client.get(watch).text
+    assert "<form" not in page and "grande: paso" in page and "Hand 1" in page
+
+
+def test_changing_the_mano_back_to_the_usual_one_leaves_no_override(client, app) -> None:
+    game = mus_game(client)
+    tap(client, game, "mano-1")
+    assert "Ben is mano" in client.get(game.path).text
+    tap(client, game, "mano-0")
+    page = client.get(game.path).text
+    assert "Anna is mano" in page and "(changed)" not in page
+    assert draft(app)["facts"] == [{"mano": None}]  # one mano fact, whatever was tapped
+    for act in ("paso", "paso", "skip", "paso", "skip", "paso"):
+        tap(client, game, act)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    assert "mano" not in entries(app)[0]
+
+
+def test_typed_cards_may_be_lower_case_with_spaces(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", cards_0="k 3 q a", cards_1="7-6-5-4",
+        cards_2="jj54", cards_3="KQ77")  # fmt: skip
+    assert entries(app)[0]["cards"]["Anna"] == "K3QA"
+    assert score(client.get(game.path).text) == [11, 0]
+
+
+def test_correcting_the_winner_of_an_ordago_gives_the_game_to_the_other_team(client, app):
+    game = mus_game(client)
+    tap(client, game, "quiero-2", lances_grande_bets="2", ordago="y")
+    tap(client, game, "save", mode="winners", showdown_grande="1")
+    assert "won by Anna &amp; Carla" in client.get(game.path).text
+    form = client.get(game.path + "rounds/1").text
+    assert 'value="ordago"' in form  # the first bet was the órdago
+    assert re.search(r'name="showdown_grande" value="1" checked', form)
+    fields = {
+        "mano": "0",
+        "lances_grande_by": "1",
+        "lances_grande_bets": "órdago",
+        "lances_grande_answer": "quiero",
+        "mode": "winners",
+        "showdown_grande": "2",
+    }
+    response = client.post(game.path + "rounds/1",
+                           data={"version": version_of(client, game), "key": "fix-ordago-1",
+                                 **fields})  # fmt: skip
+    assert response.status_code == 303, errors(response.text)
+    assert entries(app)[0]["showdown"] == {"grande": 2}
+    assert "won by Ben &amp; Dan" in client.get(game.path).text
