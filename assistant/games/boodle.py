@@ -8,10 +8,13 @@ by replaying it: each deal's chip flows, the layout, the running balances and wh
   flow, chips and running balances), the totals, the layout, the next deal and its antes, and the
   settlement as if the evening ended now.
 * ``check_deal(record, new_round) -> DealResult``: checks one new round before it is stored.
+* ``live_deal(record, draft) -> LiveDeal``: the deal being played after the record's rounds,
+  from what has been entered of it so far (a round without its out and cards left).
 * ``score(record)``: the output of records.md.
 
 The module layout: ``boodle_rules`` (cards, options), ``boodle_entries`` (a round, checked),
-``boodle_poker`` (Three in One), ``boodle_deal`` (playing a deal); settlement in ``settle``.
+``boodle_poker`` (Three in One), ``boodle_deal`` (playing a deal), ``boodle_live`` (a deal
+still being played); settlement in ``settle``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 from .base import JSON, GameSpec, Record
 from .boodle_deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
+from .boodle_live import LiveDeal, play_partial
 from .boodle_rules import BoodleCard, BoodleOptions, normalize_options, parse_options
 from .settle import Settlement, round_half_up, settle, share_leftover, to_number
 
@@ -68,11 +72,7 @@ def replay(record: Record) -> BoodleReplay:
     ({'Anna': 8, 'Bo': -7, 'Clara': -13}, 4, 'Anna')
     """
     options = parse_options(record.options)
-    state = initial_state(record.players, record.first)
-    deals = []
-    for raw in record.rounds:
-        result, state = play_deal(state, raw, record.players, options)
-        deals.append(result)
+    deals, state = _play_rounds(record, options)
     return BoodleReplay(
         players=record.players,
         options=options,
@@ -83,6 +83,30 @@ def replay(record: Record) -> BoodleReplay:
         next=next_deal(state, record.players, options),
         settlement=settlement_now(state.totals, state.layout, state.pot),
     )
+
+
+def _play_rounds(record: Record, options: BoodleOptions) -> tuple[list[DealResult], TableState]:
+    state = initial_state(record.players, record.first)
+    deals = []
+    for raw in record.rounds:
+        result, state = play_deal(state, raw, record.players, options)
+        deals.append(result)
+    return deals, state
+
+
+def live_deal(record: Record, draft: Mapping[str, Any]) -> LiveDeal:
+    """The deal after ``record``'s rounds as far as it has been played: ``draft`` is that round
+    without its out and cards left (a RuleError if something in it breaks a rule).
+
+    >>> from .base import Record
+    >>> live = live_deal(Record("boodle", ("Anna", "Bo", "Clara"), "Clara"),
+    ...                  {"events": [{"fault": "wrong-lead", "by": "Bo"}]})
+    >>> live.chips, live.barred
+    ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
+    """
+    options = parse_options(record.options)
+    _deals, state = _play_rounds(record, options)
+    return play_partial(state, draft, record.players, options)
 
 
 def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .base import N_, Message, RuleError, seat_after
 from .boodle_entries import DealEntry, parse_deal
-from .boodle_events import BoodlePlay, Fault
+from .boodle_events import BoodlePlay, Event, Fault
 from .boodle_poker import PokerResult, play_poker
 from .boodle_rules import BoodleCard, BoodleOptions, FaultKind
 
@@ -104,7 +104,7 @@ def antes_for(
     return {name: dict.fromkeys(BoodleCard, 2 if name == dealer else 1) for name in players}
 
 
-class _Ledger:
+class Ledger:
     """Collects the steps of a deal while keeping the running chips, layout and pot."""
 
     def __init__(self, players: Sequence[str], layout: Layout, pot: int) -> None:
@@ -148,9 +148,39 @@ def play_deal(
         entry = parse_deal(raw, players, state.dealer, options)
     except RuleError as err:
         raise err.at_round(state.deal) from None
+    book, antes, poker = open_deal(state, entry, players, options)
+    barred = play_events(book, entry.events[:-1])
+    _out(book, entry)
+    balances = {name: state.totals[name] + book.chips[name] for name in players}
+    result = DealResult(
+        deal=state.deal,
+        dealer=state.dealer,
+        entry=entry,
+        antes=antes,
+        layout_before=state.layout,
+        layout_after=dict(book.layout),
+        pot_before=state.pot,
+        pot_after=book.pot,
+        steps=tuple(book.steps),
+        chips=dict(book.chips),
+        balances=balances,
+        winner=entry.winner,
+        barred=tuple(barred),
+        poker=poker,
+    )
+    after = TableState(
+        state.deal + 1, seat_after(players, state.dealer), balances, result.layout_after, book.pot
+    )
+    return result, after
+
+
+def open_deal(
+    state: TableState, entry: DealEntry, players: Sequence[str], options: BoodleOptions
+) -> tuple[Ledger, dict[str, Layout], PokerResult | None]:
+    """The steps before the play: the antes, the spare hand and the poker stage."""
     dealer = state.dealer
     antes = antes_for(players, dealer, options, entry.stakes)
-    book = _Ledger(players, state.layout, state.pot)
+    book = Ledger(players, state.layout, state.pot)
     book.add(
         StepKind.ANTE,
         None,
@@ -170,32 +200,10 @@ def play_deal(
     if entry.poker is not None and options.pot_ante is not None:
         poker = play_poker(entry.poker, players, options.pot_ante, state.pot)
         _poker_steps(book, poker)
-    barred = _play(book, entry)
-    _out(book, entry)
-    balances = {name: state.totals[name] + book.chips[name] for name in players}
-    result = DealResult(
-        deal=state.deal,
-        dealer=dealer,
-        entry=entry,
-        antes=antes,
-        layout_before=state.layout,
-        layout_after=dict(book.layout),
-        pot_before=state.pot,
-        pot_after=book.pot,
-        steps=tuple(book.steps),
-        chips=dict(book.chips),
-        balances=balances,
-        winner=entry.winner,
-        barred=tuple(barred),
-        poker=poker,
-    )
-    after = TableState(
-        state.deal + 1, seat_after(players, dealer), balances, result.layout_after, book.pot
-    )
-    return result, after
+    return book, antes, poker
 
 
-def _spare_hand(book: _Ledger, entry: DealEntry, dealer: str) -> None:
+def _spare_hand(book: Ledger, entry: DealEntry, dealer: str) -> None:
     if entry.swap:
         text = N_("{dealer} takes the spare hand blind for the hand dealt")
         book.add(StepKind.SWAP, dealer, Message(text, {"dealer": dealer}))
@@ -212,7 +220,7 @@ def _spare_hand(book: _Ledger, entry: DealEntry, dealer: str) -> None:
         )
 
 
-def _poker_steps(book: _Ledger, poker: PokerResult) -> None:
+def _poker_steps(book: Ledger, poker: PokerResult) -> None:
     each = poker.antes // len(book.players)
     book.add(
         StepKind.POKER_ANTE,
@@ -251,11 +259,12 @@ def _poker_steps(book: _Ledger, poker: PokerResult) -> None:
     )
 
 
-def _play(book: _Ledger, entry: DealEntry) -> list[str]:
-    """The events before the out; returns the players barred by a fault, in order."""
+def play_events(book: Ledger, events: Sequence[Event]) -> list[str]:
+    """Boodle cards played and faults (not the out); returns the players barred by a fault, in
+    order."""
     barred: list[str] = []
     others = len(book.players) - 1
-    for index, event in enumerate(entry.events[:-1]):
+    for index, event in enumerate(events):
         if isinstance(event, Fault):
             if event.by not in barred:
                 barred.append(event.by)
@@ -290,7 +299,7 @@ def _play(book: _Ledger, entry: DealEntry) -> list[str]:
     return barred
 
 
-def _out(book: _Ledger, entry: DealEntry) -> None:
+def _out(book: Ledger, entry: DealEntry) -> None:
     winner = entry.winner
     total = sum(entry.cards_left.values())
     chips = {name: -held for name, held in entry.cards_left.items()}

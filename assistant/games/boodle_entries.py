@@ -36,6 +36,11 @@ class DealEntry:
     cards_left: Mapping[str, int]
 
     @property
+    def complete(self) -> bool:
+        """Has somebody gone out (always, except in a deal still being played)?"""
+        return bool(self.events) and isinstance(self.events[-1], Out)
+
+    @property
     def winner(self) -> str:
         """Who went out."""
         out = self.events[-1]
@@ -46,8 +51,11 @@ class DealEntry:
 ROUND_FIELDS = ("stakes", "widow", "poker", "events", "cards_left")
 
 
-def parse_deal(raw: Any, players: Sequence[str], dealer: str, options: BoodleOptions) -> DealEntry:
-    """Check one round of a Boodle record (``dealer`` deals it)."""
+def parse_deal(
+    raw: Any, players: Sequence[str], dealer: str, options: BoodleOptions, *, partial: bool = False
+) -> DealEntry:
+    """Check one round of a Boodle record (``dealer`` deals it). ``partial``: a deal still being
+    played, whose events need not end with an out yet; until one does there are no cards left."""
     check_fields(raw, allowed=ROUND_FIELDS, what="the deal", at="")
     stakes = parse_stakes(raw.get("stakes"), players, dealer, options)
     swap, auction = parse_widow(raw.get("widow"), players, dealer, options.widow)
@@ -62,8 +70,16 @@ def parse_deal(raw: Any, players: Sequence[str], dealer: str, options: BoodleOpt
                 N_("Three in One: enter the poker stage (bets, folds and who won)"), field="poker"
             )
         poker = parse_poker(poker, players)
-    events = parse_events(raw.get("events"), players)
-    cards_left = parse_cards_left(raw.get("cards_left"), players, events[-1].by)
+    events = parse_events(raw.get("events"), players, partial=partial)
+    if events and isinstance(events[-1], Out):
+        cards_left = parse_cards_left(raw.get("cards_left"), players, events[-1].by)
+    elif raw.get("cards_left") is not None:
+        raise RuleError(
+            N_("The cards left are counted when someone goes out: who went out?"),
+            field="cards_left",
+        )
+    else:
+        cards_left = {}
     return DealEntry(stakes, swap, auction, poker, events, cards_left)
 
 

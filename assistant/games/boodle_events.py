@@ -57,8 +57,9 @@ def boodle_card(code: Any, *, field: str) -> BoodleCard:
     return BoodleCard(card.code)
 
 
-def parse_events(raw: Any, players: Sequence[str]) -> tuple[Event, ...]:
-    """The events in the order they happened, ending with the one ``out``."""
+def parse_events(raw: Any, players: Sequence[str], *, partial: bool = False) -> tuple[Event, ...]:
+    """The events in the order they happened, ending with the one ``out`` (``partial``: a deal
+    still being played, where nobody may have gone out yet)."""
     if raw is None:
         raw = []
     if not isinstance(raw, list):
@@ -97,7 +98,7 @@ def parse_events(raw: Any, players: Sequence[str]) -> tuple[Event, ...]:
                 name=event.by,
             )
         events.append(event)
-    if not events or not isinstance(events[-1], Out):
+    if not partial and (not events or not isinstance(events[-1], Out)):
         raise RuleError(
             N_("The deal ends when someone goes out: who played his last card first?"),
             field="events",

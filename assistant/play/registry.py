@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from . import Adapter
+from .boodle import BoodleAdapter
 from .mulle import MulleAdapter
 from .mus import MusAdapter
 from .plump import PlumpAdapter
 
 ADAPTERS: dict[str, Adapter] = {
-    adapter.kind: adapter for adapter in (PlumpAdapter(), MulleAdapter(), MusAdapter())
+    adapter.kind: adapter
+    for adapter in (PlumpAdapter(), MulleAdapter(), BoodleAdapter(), MusAdapter())
 }
