@@ -9,7 +9,10 @@ from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; "
+    # htmx leaves empty style attributes behind while it settles a swap: allow exactly those.
+    "style-src 'self' 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; "
+    "img-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "manifest-src 'self'; worker-src 'self'"
 )
