@@ -171,6 +171,11 @@ def undo_last(game: Game, *, key: str, version: int, author: str = "") -> Scored
     )
 
 
+def current_version(game: Game) -> int:
+    """The version as committed now (another phone may have moved it since ``game`` was read)."""
+    return db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
+
+
 def changes_since(game: Game, version: int) -> list[Message]:
     rows = db.session.execute(
         db.select(Change)

@@ -10,12 +10,12 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from .. import services
 from ..extensions import db
 from ..forms import DRAW, ImportForm, SetupForm
-from ..records import load_json, parse_record
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
 from ..play.fields import choice_values, choices
+from ..records import load_json, parse_record
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8

@@ -9,6 +9,7 @@ from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import services
+from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
 from ..models import Game, Table
@@ -64,21 +65,33 @@ def submit(
     rerender: Callable[..., Any] | None = None,
     on_stale: Callable[[Game, EntryForm], EntryForm | None] | None = None,
 ) -> Any:
-    """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok."""
+    """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok.
+
+    Another phone may commit while this request reads the game: whenever this request is about
+    to refuse the form, it first asks the database whether the version moved meanwhile, and
+    then answers 409 (with the input kept) rather than judging the form by the wrong step.
+    """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
-    if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
-        return done(table, game, said=gettext("Already saved."))
-    posted_version = request.form.get("version", type=int)
-    if posted_version is not None and posted_version != game.version:
-        stale = services.Stale(services.changes_since(game, posted_version))
+    posted = request.form.get("version", type=int)
+
+    def moved() -> bool:
+        return posted is not None and services.current_version(game) != posted
+
+    def stale_answer() -> Any:
+        db.session.expire_all()  # read the game afresh
+        stale = services.Stale(services.changes_since(game, posted or 0))
         kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
         return rerender(form=kept, status=409, notice=stale_notice(stale))
+
+    if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
+        return done(table, game, said=gettext("Already saved."))
+    if moved():
+        return stale_answer()
     if form is None:
-        return rerender(
-            notice=gettext("The game is over: nothing more can be entered."), status=422
-        )
+        notice = gettext("The game is over: nothing more can be entered.")
+        return rerender(notice=notice, status=422)
     if not form.validate():
-        return rerender(form=form, status=422)
+        return stale_answer() if moved() else rerender(form=form, status=422)
     try:
         change = make_change()
         services.apply_change(
@@ -91,10 +104,11 @@ def submit(
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))
-    except services.Stale as stale:
-        kept = (on_stale or keep_if_same_step)(game, form)
-        return rerender(form=kept, status=409, notice=stale_notice(stale))
+    except services.Stale:
+        return stale_answer()
     except RuleError as error:
+        if moved():
+            return stale_answer()
         place_error(form, error, tuple(game.seating))
         return rerender(form=form, status=422)
     return done(table, game, said=say(change.summary))
