@@ -159,15 +159,25 @@ def apply_change(
     return Scored(record, result)
 
 
-def undo_last(game: Game, *, key: str, version: int, author: str = "") -> Scored:
-    """Take back the last step: a half-built round first, else the engine's undo of the rounds."""
+def undo_last(
+    game: Game, *, key: str, version: int, draft_after: JSON | None = None, author: str = ""
+) -> Scored:
+    """Take back the last step: of the half-built round first (leaving ``draft_after``), else
+    the engine's undo of the rounds."""
     rounds = [entry.payload for entry in game.entries]
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
     if not game.draft:
         rounds = find_game(game.kind).undo(rounds)
+        draft_after = None
     return apply_change(
-        game, key=key, version=version, rounds=rounds, summary=Message(N_("Undone")), author=author
+        game,
+        key=key,
+        version=version,
+        rounds=rounds,
+        summary=Message(N_("Undone")),
+        draft=draft_after,
+        author=author,
     )
 
 

@@ -105,6 +105,10 @@ class Adapter:
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         raise NotImplementedError
 
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        """The half-built round after Undo takes back its last step (None: it is gone)."""
+        return None
+
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         raise NotImplementedError
 

@@ -102,6 +102,14 @@ class BoodleAdapter(Adapter):
             raise remap(error, live_event_field(len(events))) from None
         return Change(rounds, live_summary(action, live, deal), draft)
 
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        draft = ctx.scored.draft or {}
+        try:
+            _said, rest = without_last(draft, ctx.view.replay.next.deal)
+        except RuleError:
+            return None
+        return rest or None
+
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay
         return round_form(replay.deals[number - 1], ctx.record.players, replay.options, formdata)

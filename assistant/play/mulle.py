@@ -198,6 +198,17 @@ class MulleAdapter(Adapter):
             N_("Mulle {card} for {name}."), {"card": card.label, "name": by}
         )
 
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        """One step back in the deal: the last mulle or tabbe of this round, else the round."""
+        live = ctx.view.live
+        if live is None:
+            return None
+        if live.events and (live.events[-1].round in (live.round, None) or live.round == 1):
+            return live.without(live.events[-1].index)
+        if live.round > 1:
+            return live.draft(round=live.round - 1)
+        return None
+
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         view: MulleView = ctx.view
         record = ctx.record

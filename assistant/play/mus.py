@@ -160,6 +160,10 @@ class MusAdapter(Adapter):
         summary = Message(N_("Hand {hand} saved."), {"hand": draft.number})
         return Change([*ctx.record.rounds, raw], summary)
 
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        current = ctx.view.current
+        return None if current is None else current.draft.back(ctx.record.players).as_draft()
+
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         players = ctx.record.players
         form = round_form(players, formdata)

@@ -57,8 +57,11 @@ def undo(token: str, game_id: int) -> Any:
     form = EntryForm(request.form)
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
+    draft_after = adapter_for(game.kind).undo_draft(game_context(game)) if game.draft else None
     try:
-        services.undo_last(game, key=form.key.data, version=form.version.data)
+        services.undo_last(
+            game, key=form.key.data, version=form.version.data, draft_after=draft_after
+        )
     except services.Replayed:
         pass
     except services.Stale:
