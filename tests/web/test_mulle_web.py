@@ -194,19 +194,26 @@ def test_a_double_tapped_tabbe_counts_once(client, app) -> None:
     assert draft(app)["events"] == [{"tabbe": "Bo", "round": 1}]
 
 
-def test_undo_clears_the_live_deal_then_takes_back_a_counted_deal(client, app) -> None:
+def test_undo_steps_back_through_the_live_deal_then_takes_back_a_counted_deal(client, app) -> None:
     game = mulle_game(client)
     assert post_entry(client, game, DEAL_1).status_code == 303
     live(client, game, action="round", to=3)
     live(client, game, action="tabbe", by=0)
-    version = version_of(client, game)
-    assert (
-        client.post(game.path + "undo", data={"version": version, "key": "undo-1-abc"}).status_code
-        == 303
-    )
-    assert draft(app) is None and len(entries(app)) == 1
+
+    def undo() -> None:
+        version = version_of(client, game)
+        data = {"version": version, "key": f"undo-{version}-abc"}
+        assert client.post(game.path + "undo", data=data).status_code == 303
+
+    undo()  # the tabbe
+    assert draft(app)["round"] == 3 and not draft(app).get("events")
+    undo()  # round 3 → 2
+    undo()  # round 2 → 1: nothing of deal 2 is left
     assert "Round 1 of 6" in client.get(game.path).text
-    client.post(game.path + "undo", data={"version": version + 1, "key": "undo-2-abc"})
+    assert len(entries(app)) == 1
+    while draft(app) is not None:
+        undo()
+    undo()  # deal 1 itself
     assert entries(app) == []
     assert "Deal 1 of 2" in client.get(game.path).text
 
