@@ -46,6 +46,9 @@ class Game(db.Model):  # type: ignore[name-defined]
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first: Mapped[str] = mapped_column(String(40))  # first dealer, or first mano in Mus
     draft: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # a round being built live
+    # What the table chose that changes no score and is not part of the record (records.md
+    # refuses unknown options): the currency of the money, silent Mus.
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     version: Mapped[int] = mapped_column(default=0)
     created: Mapped[datetime] = mapped_column(default=now)
     finished: Mapped[datetime | None]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -41,6 +41,7 @@ class Scored:
     record: Record
     result: JSON  # the engine's score output (records.md)
     draft: JSON | None = None  # the round being built live (Game.draft), for the adapter
+    settings: JSON = field(default_factory=dict)  # Game.settings: display only
 
 
 def record_of(game: Game) -> Record:
@@ -55,7 +56,7 @@ def record_of(game: Game) -> Record:
 
 def score_game(game: Game) -> Scored:
     record = record_of(game)
-    return Scored(record, find_game(game.kind).score(record), game.draft)
+    return Scored(record, find_game(game.kind).score(record), game.draft, dict(game.settings or {}))
 
 
 def get_table(token: str) -> Table | None:
@@ -80,7 +81,12 @@ def create_table(players: Sequence[str], language: str | None = None) -> Table:
 
 
 def create_game(
-    table: Table, kind: str, seating: Sequence[str], options: Mapping[str, Any], first: str
+    table: Table,
+    kind: str,
+    seating: Sequence[str],
+    options: Mapping[str, Any],
+    first: str,
+    settings: Mapping[str, Any] | None = None,
 ) -> Game:
     """Check the set-up through the record format (player count, names, options) and save it."""
     spec = find_game(kind)
@@ -99,6 +105,7 @@ def create_game(
         seating=list(record.players),
         options=spec.normalize_options(record.options),
         first=record.first,
+        settings=dict(settings or {}),
     )
     db.session.add(game)
     db.session.commit()

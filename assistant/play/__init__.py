@@ -91,6 +91,10 @@ class Adapter:
     def options_from(self, form: FlaskForm) -> JSON:
         raise NotImplementedError
 
+    def settings_from(self, form: FlaskForm) -> JSON:
+        """What the options form chose that is not part of the record (Game.settings)."""
+        return {}
+
     def view(self, scored: Scored) -> Any:
         """The view model of the game page, derived from the engine's replay."""
         raise NotImplementedError

@@ -40,11 +40,15 @@ class BoodleAdapter(Adapter):
     def options_form(self, formdata: Any = None) -> FlaskForm:
         return BoodleOptionsForm(formdata, prefix="boodle")
 
+    def settings_from(self, form: FlaskForm) -> JSON:
+        currency = (form.currency.data or "").strip()
+        return {"currency": currency} if currency else {}
+
     def options_from(self, form: FlaskForm) -> JSON:
         return options_json(form)  # type: ignore[arg-type]
 
     def view(self, scored: Scored) -> BoodleView:
-        return build_view(scored.record, scored.draft)
+        return build_view(scored.record, scored.draft, scored.settings.get("currency", ""))
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view

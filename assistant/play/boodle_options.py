@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
-from wtforms.validators import ValidationError
+from wtforms.validators import Length, ValidationError
 
 from ..games.base import JSON
 from .fields import PadField, choices
@@ -75,6 +75,7 @@ class BoodleOptionsForm(FlaskForm):
         default="dead",
     )
     chip_value = StringField(_l("Money per chip (empty: chips only)"))
+    currency = StringField(_l("Currency"), validators=[Length(max=8)], default="")
 
     def validate_chip_value(self, field: Any) -> None:
         try:

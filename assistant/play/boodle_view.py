@@ -100,7 +100,7 @@ class BoodleView:
         return "swap" if widow.get("swap") else ("auction" if widow.get("auction") else None)
 
 
-def build_view(record: Any, draft: Mapping[str, Any] | None) -> BoodleView:
+def build_view(record: Any, draft: Mapping[str, Any] | None, currency: str = "") -> BoodleView:
     replay = boodle.replay(record)
     draft = dict(draft or {})
     stage = "play"
@@ -125,7 +125,7 @@ def build_view(record: Any, draft: Mapping[str, Any] | None) -> BoodleView:
         log=tuple(step.message for step in live.steps) if live else (),
         rows=deal_rows(replay),
         chart=chart(replay),
-        settle=settle_view(replay),
+        settle=settle_view(replay, currency),
         on_layout=sum((live.layout if live else replay.layout).values()),
         most_cards=max_hand(len(replay.players)),
     )
@@ -190,11 +190,12 @@ def chips_text(value: Fraction | int) -> str:
     return format_decimal(cents(value), format="#,##0.00")
 
 
-def money_text(chips: Fraction, value: Fraction | None) -> str | None:
-    """The money for ``chips`` at ``value`` a chip, to the cent: "6.50" (None: chips only)."""
+def money_text(chips: Fraction, value: Fraction | None, currency: str = "") -> str | None:
+    """The money for ``chips`` at ``value`` a chip, to the cent: "6.50 kr" (None: chips only)."""
     if value is None:
         return None
-    return format_decimal(cents(chips * value), format="#,##0.00")
+    amount = format_decimal(cents(chips * value), format="#,##0.00")
+    return f"{amount} {currency}" if currency else amount
 
 
 def cents(value: Fraction) -> Decimal:
@@ -203,7 +204,7 @@ def cents(value: Fraction) -> Decimal:
     return Decimal(rounded.numerator) / Decimal(rounded.denominator)
 
 
-def settle_view(replay: boodle.BoodleReplay) -> SettleView:
+def settle_view(replay: boodle.BoodleReplay, currency: str = "") -> SettleView:
     money = replay.options.chip_money
     settlement = replay.settlement
     leftover = sum(replay.layout.values()) + replay.pot
@@ -212,14 +213,18 @@ def settle_view(replay: boodle.BoodleReplay) -> SettleView:
             p.payer,
             p.payee,
             chips_text(p.value),
-            money_text(p.value, money),
+            money_text(p.value, money, currency),
             p.explanation,
             1 if p.value == 1 else 2,
         )
         for p in settlement.payments
     )
     nets = tuple(
-        (name, signed(value, chips_text(abs(value))), signed(value, money_text(abs(value), money)))
+        (
+            name,
+            signed(value, chips_text(abs(value))),
+            signed(value, money_text(abs(value), money, currency)),
+        )
         for name, value in settlement.balances.items()
     )
     share = chips_text(Fraction(leftover, len(replay.players)))
@@ -229,6 +234,8 @@ def settle_view(replay: boodle.BoodleReplay) -> SettleView:
         if money is None
         else format_decimal(Decimal(str(replay.options.chip_value)), format="#,##0.00##")
     )
+    if value is not None and currency:
+        value = f"{value} {currency}"
     return SettleView(lines, leftover, share, nets, text, value)
 
 

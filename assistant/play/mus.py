@@ -48,6 +48,9 @@ class MusAdapter(Adapter):
     def options_form(self, formdata: Any = None) -> FlaskForm:
         return MusOptionsForm(formdata, prefix="mus")
 
+    def settings_from(self, form: FlaskForm) -> JSON:
+        return {"silent": True} if form.silent.data else {}
+
     def options_from(self, form: FlaskForm) -> JSON:
         assert isinstance(form, MusOptionsForm)
         return form.options()

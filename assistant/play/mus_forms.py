@@ -88,6 +88,7 @@ class MusOptionsForm(FlaskForm):
         ),
         default="off",
     )
+    silent = BooleanField(_l("Silent Mus: no signals"))
 
     def options(self) -> JSON:
         if self.preset.data in PRESETS:

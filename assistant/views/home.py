@@ -80,7 +80,12 @@ def setup_step(form: SetupForm, table: Any) -> Any:
     try:
         table = table or services.create_table(names)
         game = services.create_game(
-            table, form.game.data, names, adapter.options_from(options_form), first
+            table,
+            form.game.data,
+            names,
+            adapter.options_from(options_form),
+            first,
+            adapter.settings_from(options_form),
         )
     except RuleError as error:
         form.form_errors.append(say(error))

@@ -121,3 +121,40 @@ def test_a_game_file_imported_at_home_becomes_a_new_table(client) -> None:
     response = client.post("/import", data=bad, content_type="multipart/form-data")
     assert response.status_code == 422
     assert "is not supported" in response.text
+
+
+def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from flask_migrate import upgrade
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/m.db",
+        }
+    )
+    with app.app_context():
+        upgrade()
+        with db.engine.connect() as connection:
+            diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    assert diff == []
+
+
+def test_settings_outside_the_record_are_kept_per_game(client) -> None:
+    game = start_game(client, game="mus", players=["Anna", "Ben", "Carla", "Dan"], silent="y")
+    assert "This table plays silent Mus" in client.get(game.path + "rules").text
+    assert "silent" not in client.get(game.path + "export").get_json()["options"]
+    boodle = start_game(
+        client, game="boodle", players=["Anna", "Bo", "Cia"], chip_value="0.5", currency="kr"
+    )
+    from tests.web.helpers import post_entry
+
+    for fields in (
+        {"action": "boodle", "card": "QD", "by": "Anna"},
+        {"action": "out", "out": "Anna", "cards_left_1": 3, "cards_left_2": 5},
+    ):
+        post_entry(client, boodle, fields)
+    page = client.get(boodle.path).text
+    assert " kr" in page
