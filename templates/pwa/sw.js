@@ -1,4 +1,75 @@
 // The service worker: static files cache-first, pages network-first with the last copy offline.
-const CACHE = "table-assistant-{{ version }}";
-self.addEventListener("install", (event) => { self.skipWaiting(); });
-self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
+// Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites.
+"use strict";
+
+const STATIC = "table-assistant-static-{{ version }}";
+const PAGES = "table-assistant-pages";  // last good copy of each page, kept across versions
+const PRECACHE = {{ precache|tojson }};
+const OFFLINE = {{ offline|tojson }};
+const STATIC_PREFIX = {{ static_prefix|tojson }};
+const MAX_PAGES = 40;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(STATIC)
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith("table-assistant-") && name !== STATIC && name !== PAGES)
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+function cacheable(request) {
+  if (request.method !== "GET") return false;
+  if (request.headers.has("HX-Request")) return false;
+  const url = new URL(request.url);
+  return url.origin === self.location.origin && !url.pathname.endsWith("/poll");
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (!cacheable(request)) return;  // the browser goes to the network as if we were not here
+  const url = new URL(request.url);
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname.startsWith(STATIC_PREFIX)) event.respondWith(asset(request));
+});
+
+async function page(request) {
+  const cache = await caches.open(PAGES);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      await cache.put(request, response.clone());
+      trim(cache);
+    }
+    return response;
+  } catch (error) {
+    const copy = await cache.match(request, { ignoreVary: true });
+    return copy || (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
+  }
+}
+
+async function asset(request) {
+  const hit = await caches.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    const cache = await caches.open(STATIC);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function trim(cache) {
+  const keys = await cache.keys();
+  const oldest = keys.slice(0, Math.max(0, keys.length - MAX_PAGES));
+  await Promise.all(oldest.map((key) => cache.delete(key)));
+}

@@ -1,0 +1,241 @@
+"""No connection at the table: bids are kept on the phone and sent when the connection returns."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import Locator, Page, Route, expect
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
+BIDS = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}  # deal 1: 10 cards, Anna deals
+# Resolves once the service worker controls the page (wait_for_function would need eval: CSP).
+CONTROLLED = """navigator.serviceWorker.controller !== null || new Promise((resolve) => {
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+})"""
+# Every cache of the site: name -> the URLs it holds.
+CACHED = """caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
+  .then((cache) => cache.keys()).then((keys) => [name, keys.map((k) => k.url)]))))
+  .then(Object.fromEntries)"""
+# How many entries wait in the outbox (after the page's pending work has run).
+KEPT = """new Promise((done) => setTimeout(() => {
+  const db = indexedDB.open("table-assistant");
+  db.onsuccess = () => {
+    const count = db.result.transaction("outbox").objectStore("outbox").count();
+    count.onsuccess = () => { db.result.close(); done(count.result); };
+  };
+}, 300))"""
+# What {% include "pwa/_outbox.html" %} puts into #game, with a sentence of our choice.
+OUTBOX_SLOT = """(sentence) => {
+  document.querySelectorAll("[data-outbox]").forEach((old) => old.remove());
+  const slot = Object.assign(document.createElement("p"), { className: "pending", hidden: true });
+  slot.setAttribute("role", "status");
+  slot.setAttribute("data-outbox", "");
+  slot.dataset.one = sentence;
+  document.querySelector("#game .banner").after(slot);
+}"""
+PENDING = "Saved on this phone: 1 entry waits for the connection."
+
+
+def start_plump(page: Page, live_server: str) -> str:
+    """From the home page (where the service worker starts) to a new 4-player Plump game."""
+    page.goto(live_server + "/")
+    assert page.evaluate(CONTROLLED)
+    page.goto(live_server + "/new")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#players-{i}", name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.get_by_role("heading", name=re.compile("Bids"))).to_be_visible()
+    return page.url
+
+
+def pad(page: Page, name: str) -> Locator:
+    legend = page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))
+    return page.locator("fieldset.pad", has=legend)
+
+
+def tap_pads(page: Page, numbers: dict[str, int]) -> None:
+    for name, number in numbers.items():
+        pad(page, name).locator("label.key", has_text=re.compile(rf"^\s*{number}\s*$")).tap()
+
+
+def page_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def server_version(url: str) -> int:
+    """What the server has, asked past the browser."""
+    with urllib.request.urlopen(url) as response:  # a local test server
+        page = response.read().decode()
+    return int(re.search(r'data-version="(\d+)"', page).group(1))
+
+
+def test_bids_saved_offline_wait_on_the_phone_and_arrive_later(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    version = server_version(url)
+    page.context.set_offline(True)
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+
+    pending = page.locator("#game .pending[role=status]")
+    expect(pending).to_have_text(PENDING)
+    assert page.evaluate(KEPT) == 1
+    expect(page.get_by_role("button", name="Save bids")).to_be_enabled()
+    shot(page, "offline-bids-pending")
+    assert server_version(url) == version  # nothing reached the server
+
+    # Reloading without a connection: the service worker has the page, the entry still waits.
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(pending).to_have_text(PENDING)
+    assert server_version(url) == version
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
+    expect(pending).to_be_hidden()
+    assert server_version(url) == version + 1
+    open_bids = page.locator(".protocol tr.current .bid.open")
+    expect(open_bids).to_have_text([str(BIDS[name]) for name in PLAYERS])
+    shot(page, "offline-bids-arrived")
+
+    # The fragment put in place is live: the last player's tricks fill in, htmx saves them.
+    tap_pads(page, {"Bo": 3, "Cia": 3, "Dan": 1})
+    expect(pad(page, "Anna").locator("input:checked")).to_have_value("3")
+    page.get_by_role("button", name="Save tricks").tap()
+    expect(page.locator("#game .banner")).to_contain_text("Deal 2 of 19")
+    assert server_version(url) == version + 2
+    assert errors == []
+
+    # What the service worker keeps: the precached files and whole pages, no fragments or posts.
+    cached = page.evaluate(CACHED)
+    pages = next(urls for name, urls in cached.items() if name.endswith("-pages"))
+    statics = next(urls for name, urls in cached.items() if "-static-" in name)
+    assert url in pages  # the game page, stored on its way in
+    assert not [u for u in pages if u.endswith(("/poll", "/enter", "/undo")) or "version=" in u]
+    assert live_server + "/static/js/pwa.js" in statics and live_server + "/offline" in statics
+
+
+def test_a_lost_request_is_kept_and_sent_with_the_next_page_load(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    version = server_version(url)
+    # The phone thinks it is online but the request never arrives (a dead Wi-Fi).
+    page.route("**/enter", lambda route: route.abort("internetdisconnected"))
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+    assert server_version(url) == version
+
+    assert page.evaluate(KEPT) == 1
+
+    # Saving the same form again replaces the kept entry instead of queueing a second one.
+    pad(page, "Dan").locator("label.key", has_text=re.compile(r"^\s*0\s*$")).tap()
+    with page.expect_event("requestfailed"):
+        page.get_by_role("button", name="Save bids").tap()
+    assert page.evaluate(KEPT) == 1
+    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+    shot(page, "offline-request-lost")
+
+    page.unroute("**/enter")
+    page.reload()
+    expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
+    expect(page.locator("#game .pending[role=status]")).to_be_hidden()
+    assert server_version(url) == version + 1
+    expect(pad(page, "Dan")).to_contain_text("bid 0")  # the corrected bid, not the first one
+    assert page.evaluate(KEPT) == 0
+    assert errors == []
+
+
+def test_an_entry_whose_answer_was_lost_is_not_entered_twice(page: Page, live_server: str) -> None:
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    version = server_version(url)
+
+    def arrives_but_the_answer_is_lost(route: Route) -> None:
+        route.fetch()
+        route.abort("internetdisconnected")
+
+    page.route("**/enter", arrives_but_the_answer_is_lost)
+    # The sentence comes from the page (pwa/_outbox.html, translated) when the page carries it.
+    page.evaluate(OUTBOX_SLOT, "Sparat på telefonen: 1 inmatning väntar på anslutningen.")
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator("#game .pending[role=status]")).to_have_text(
+        "Sparat på telefonen: 1 inmatning väntar på anslutningen."
+    )
+    assert page.locator("#game [data-outbox]").count() == 1
+    assert server_version(url) == version + 1  # it did arrive
+
+    page.unroute("**/enter")
+    page.reload()  # the kept copy is sent again with the same key: answered, not applied
+    expect(page.locator("#game .said")).to_have_text("✓ Already saved.")
+    expect(page.locator("#game .pending[role=status]")).to_be_hidden()
+    expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
+    assert server_version(url) == version + 1
+    assert errors == []
+
+
+# A stand-in for the Screen Wake Lock API that records what the page asks for.
+FAKE_WAKE_LOCK = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", { value: { request(type) {
+  const lock = { type, released: false };
+  lock.release = () => { lock.released = true; return Promise.resolve(); };
+  window.wakeLocks.push(lock);
+  return Promise.resolve(lock);
+} } });
+"""
+
+
+def wake_locks(page: Page) -> list[str]:
+    """The lock requests so far, after the page's pending work has run."""
+    return page.evaluate(
+        "new Promise((done) => setTimeout(() => done(window.wakeLocks.map((l) => l.type)), 100))"
+    )
+
+
+def test_the_screen_stays_on_during_a_game(page: Page, live_server: str) -> None:
+    page.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(live_server + "/")
+    assert wake_locks(page) == []  # no game on the home page
+    start_plump(page, live_server)
+    assert wake_locks(page) == ["screen"]
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert wake_locks(page) == ["screen"]  # still held: not asked twice
+    # The browser drops the lock when the phone is put away; coming back takes it again.
+    page.evaluate(
+        "window.wakeLocks[0].released = true; document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    assert wake_locks(page) == ["screen", "screen"]
+
+
+def test_an_entry_the_server_refuses_is_dropped_with_a_word(page: Page, live_server: str) -> None:
+    url = start_plump(page, live_server)
+    version = server_version(url)
+    page.route("**/enter", lambda route: route.abort("internetdisconnected"))
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+
+    # Say the session was lost meanwhile: the CSRF check answers 400 with an error page.
+    page.unroute("**/enter")
+    page.route("**/enter", lambda route: route.fulfill(status=400, body="<h1>Bad request</h1>"))
+    page.reload()
+    expect(page.locator("#game .pending[role=status]")).to_have_text(
+        "An entry kept on this phone was refused by the server: enter it again."
+    )
+    assert page.evaluate(KEPT) == 0
+    assert server_version(url) == version

@@ -1,0 +1,108 @@
+"""The installable app: manifest, service worker and offline page as the server sends them."""
+
+from __future__ import annotations
+
+import re
+import struct
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return struct.unpack(">II", data[16:24])
+
+
+def status(client, url: str) -> int:
+    """GET a URL and close the response (static files are streamed from an open file)."""
+    with client.get(url) as response:
+        return response.status_code
+
+
+def test_the_manifest_makes_the_app_installable(client) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    assert manifest["name"] == "The table assistant"
+    assert manifest["short_name"]
+    assert manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    icons = {(icon["sizes"], icon["purpose"]): icon for icon in manifest["icons"]}
+    assert set(icons) == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    assert icons["512x512", "maskable"]["src"] == "/static/icons/icon-512-maskable.png"
+    for (sizes, _purpose), icon in icons.items():
+        assert icon["type"] == "image/png"
+        path = STATIC / icon["src"].removeprefix("/static/")
+        width, height = (int(n) for n in sizes.split("x"))
+        assert png_size(path) == (width, height)
+        assert status(client, icon["src"]) == 200
+
+
+def test_the_pages_link_the_manifest_the_icons_and_the_script(client) -> None:
+    page = client.get("/").text
+    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    assert "/static/js/pwa.js" in page
+    for href in re.findall(r'rel="(?:icon|apple-touch-icon)" href="([^"]+)"', page):
+        assert status(client, href) == 200
+
+
+def worker(client) -> str:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    return response.text
+
+
+def test_the_service_worker_precaches_the_static_files_and_the_offline_page(client) -> None:
+    script = worker(client)
+    precache = re.search(r"const PRECACHE = (\[.*?\]);", script).group(1)
+    for url in (
+        "/static/js/htmx-4.0.1.min.js",
+        "/static/js/app.js",
+        "/static/js/pwa.js",
+        "/static/css/app.css",
+        "/static/icons/icon-192.png",
+        "/static/icons/icon-512-maskable.png",
+        "/offline",
+    ):
+        assert f'"{url}"' in precache
+        assert status(client, url) == 200, url
+    assert "{{" not in script and "{%" not in script
+
+
+def test_the_static_cache_name_carries_a_version(app, client) -> None:
+    name = re.search(r'const STATIC = "table-assistant-static-([^"]+)";', worker(client))
+    assert name and len(name.group(1)) >= 8  # a digest of the precached files
+    app.config["ASSET_VERSION"] = "2026-05-01"
+    assert 'const STATIC = "table-assistant-static-2026-05-01";' in worker(client)
+
+
+def test_the_service_worker_never_caches_posts_fragments_or_polls(client) -> None:
+    script = worker(client)
+    cacheable = re.search(r"function cacheable\(request\) \{(.*?)\n\}", script, re.S).group(1)
+    assert 'if (request.method !== "GET") return false;' in cacheable
+    assert 'if (request.headers.has("HX-Request")) return false;' in cacheable
+    assert '!url.pathname.endsWith("/poll")' in cacheable
+    assert "url.origin === self.location.origin" in cacheable
+    # Every respondWith is behind that check; caches are only written by page() and asset().
+    fetch = re.search(r'addEventListener\("fetch".*?\n\}\);', script, re.S).group(0)
+    assert fetch.index("if (!cacheable(request)) return;") < fetch.index("respondWith")
+    assert script.count(".put(") == 2
+
+
+def test_the_offline_page_and_the_outbox_sentences(client, app) -> None:
+    response = client.get("/offline")
+    assert response.status_code == 200
+    assert "No connection" in response.text
+    with app.test_request_context():
+        from flask import render_template
+
+        outbox = render_template("pwa/_outbox.html")
+    assert "data-outbox" in outbox and "hidden" in outbox
+    assert 'data-one="Saved on this phone: 1 entry waits for the connection."' in outbox
+    assert "{n} entries wait" in outbox
