@@ -33,7 +33,8 @@ def register_views(app: Flask) -> None:
     def security_headers(response: Response) -> Response:
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # same-origin, not no-referrer: Flask-WTF checks the referrer of every POST over HTTPS.
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault(
             "Permissions-Policy", "camera=(), microphone=(), geolocation=()"

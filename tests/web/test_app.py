@@ -44,6 +44,27 @@ def test_security_headers_on_every_page(client) -> None:
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+def test_a_post_over_https_passes_the_referrer_check(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "x",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/s.db",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    page = client.get("/new", base_url="https://table.example")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
+    data = {"csrf_token": token, "step": "players", "game": "plump", "players-0": "A"}
+    # a browser sends the page as referrer under Referrer-Policy: same-origin
+    headers = {"Referer": "https://table.example/new"}
+    response = client.post("/new", data=data, base_url="https://table.example", headers=headers)
+    assert response.status_code == 422  # judged on its content, not refused by CSRF
 
 
 def test_no_inline_script_in_any_page(client) -> None:
