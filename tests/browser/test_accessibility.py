@@ -6,6 +6,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
+from tests.browser.table import choose_players
+
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 
@@ -17,11 +19,7 @@ def problems(page: Page) -> list[str]:
 
 
 def start_plump(page: Page, live_server: str) -> None:
-    page.goto(live_server + "/new")
-    for i, name in enumerate(["Anna", "Bo", "Cia", "Dan"]):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Plump").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
     page.locator("label.key", has_text="Anna").tap()
     page.get_by_role("button", name="Start the game").tap()
     page.wait_for_selector("#game")

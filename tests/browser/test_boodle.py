@@ -7,19 +7,13 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.table import TapCounter, choose_players
+
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 
 
-class Table:
-    """Taps like a person at the table, and counts them."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
-        locator.tap()
-        self.taps += 1
+class Table(TapCounter):
+    """The table of this game, tapping its own controls."""
 
     def played(self, card: str, by: str) -> None:
         form = self.page.locator("form.boodle-play")
@@ -50,11 +44,7 @@ def balances(page: Page) -> list[int]:
 def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     page: Page, live_server: str, shot
 ) -> None:
-    page.goto(live_server + "/new")
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Boodle").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Custom").tap()  # opens the custom rules
     page.locator("label.key", has_text="Auctioned unseen").tap()
@@ -142,11 +132,7 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
 
 
 def test_free_stakes_with_steppers_and_a_correction(page: Page, live_server: str, shot) -> None:
-    page.goto(live_server + "/new")
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Boodle").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Free stake of 6 chips").tap()
     page.get_by_role("button", name="Start the game").tap()

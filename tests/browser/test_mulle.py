@@ -8,21 +8,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.table import TapCounter, choose_players
 from tests.browser.test_accessibility import problems
 
 PLAYERS = ["Anna", "Bo"]
 
 
-class Table:
-    """Taps like a person at the table, and counts them."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
-        locator.tap()
-        self.taps += 1
+class Table(TapCounter):
+    """The table of this game, tapping its own controls."""
 
     def said(self, text: str) -> None:
         expect(self.page.locator(".said")).to_contain_text(text)
@@ -73,11 +66,7 @@ def totals_on_sheet(page: Page) -> list[int]:
 
 
 def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) -> None:
-    page.goto(live_server + "/new")
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Mulle").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Mulle", PLAYERS)
     page.locator("label.key", has_text="Anna").tap()
     shot(page, "mulle-setup-options")
     page.get_by_role("button", name="Start the game").tap()
@@ -186,11 +175,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) ->
 def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, shot) -> None:
     """Teams of two, one custom deal; the losing team takes its seats in the hundred club."""
     page.set_viewport_size({"width": 360, "height": 780})
-    page.goto(live_server + "/new")
-    for i, name in enumerate(["Anna", "Bo", "Cia", "Dan"]):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Mulle").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Mulle", ["Anna", "Bo", "Cia", "Dan"])
     expect(page.locator(".mulle-teams")).to_contain_text("Anna & Cia against Bo & Dan")
     page.locator("label.key", has_text="Dan").tap()
     page.locator("label.key", has_text="Custom").tap()  # opens the custom rules
@@ -229,11 +214,7 @@ def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, sho
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_mulle_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
     page.emulate_media(color_scheme=scheme)
-    page.goto(live_server + "/new")
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Mulle").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Mulle", PLAYERS)
     expect(page.get_by_role("button", name="Start the game")).to_be_visible()
     assert problems(page) == []
     page.locator("label.key", has_text="Anna").tap()

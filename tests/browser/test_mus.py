@@ -7,20 +7,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.table import TapCounter, choose_players
+
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = ["K3QA", "7654", "JJ54", "KQ77"]  # Anna, Ben, Carla, Dan: Anna is mano
 
 
-class Table:
-    """Taps like a person at the table, and counts them."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
-        locator.tap()
-        self.taps += 1
+class Table(TapCounter):
+    """The table of this game, tapping its own controls."""
 
     def saved(self, text: str) -> None:
         expect(self.page.locator(".said")).to_contain_text(text)
@@ -51,11 +45,7 @@ def board(page: Page) -> list[int]:
 
 
 def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, shot) -> None:
-    page.goto(live_server + "/new")
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Mus").tap()
-    page.get_by_role("button", name="Next").tap()
+    choose_players(page, live_server, "Mus", PLAYERS)
     expect(page.locator(".mus-team-cards")).to_contain_text("Anna & Carla")
     page.locator("label.key", has_text="Anna").first.tap()
     shot(page, "mus-setup")

@@ -13,16 +13,21 @@ pytestmark = pytest.mark.browser
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 BIDS = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}  # deal 1: 10 cards, Anna deals
 # Resolves once the service worker controls the page (wait_for_function would need eval: CSP).
-CONTROLLED = """navigator.serviceWorker.controller !== null || new Promise((resolve) => {
-  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
-})"""
+CONTROLLED = """navigator.serviceWorker.controller !== null || Promise.race([
+  new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+  }),
+  new Promise((_, fail) => setTimeout(() => fail(new Error("no service worker took over")), 15000)),
+])"""
 # Every cache of the site: name -> the URLs it holds.
 CACHED = """caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
   .then((cache) => cache.keys()).then((keys) => [name, keys.map((k) => k.url)]))))
   .then(Object.fromEntries)"""
 # How many entries wait in the outbox (after the page's pending work has run).
-KEPT = """new Promise((done) => setTimeout(() => {
+KEPT = """new Promise((done, fail) => setTimeout(() => {
+  setTimeout(() => fail(new Error("the outbox did not answer")), 10000);
   const db = indexedDB.open("table-assistant");
+  db.onerror = () => fail(db.error);
   db.onsuccess = () => {
     const count = db.result.transaction("outbox").objectStore("outbox").count();
     count.onsuccess = () => { db.result.close(); done(count.result); };
@@ -43,6 +48,11 @@ PENDING = "Saved on this phone: 1 entry waits for the connection."
 def start_plump(page: Page, live_server: str) -> str:
     """From the home page (where the service worker starts) to a new 4-player Plump game."""
     page.goto(live_server + "/")
+    # A page that loaded while the worker was still activating stays uncontrolled (claim()
+    # misses it); once the worker is active, the next load is controlled.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("navigator.serviceWorker.controller !== null"):
+        page.reload()
     assert page.evaluate(CONTROLLED)
     page.goto(live_server + "/new")
     for i, name in enumerate(PLAYERS):

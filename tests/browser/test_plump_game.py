@@ -6,20 +6,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.table import TapCounter
+
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 PLAN = [*range(10, 0, -1), *range(2, 11)]
 
 
-class Table:
-    """Taps like a person at the table, and counts them."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
-        locator.tap()
-        self.taps += 1
+class Table(TapCounter):
+    """The table of this game, tapping its own controls."""
 
     def pad(self, name: str):  # type: ignore[no-untyped-def]
         legend = self.page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))

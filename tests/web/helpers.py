@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import html
 import re
 import secrets
 from dataclasses import dataclass
 
+from flask import Flask
 from flask.testing import FlaskClient
+
+from assistant.extensions import db
+from assistant.models import Entry, Game
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -59,3 +64,30 @@ def play_deal(client, game, bids: dict, tricks: dict, trump: str | None = None, 
     assert response.status_code == 303, response.text
     response = post_entry(client, game, seat_fields("tricks", tricks, players))
     assert response.status_code == 303, response.text
+
+
+def entries(app: Flask) -> list[dict]:
+    """The rounds stored for the (only) game, oldest first."""
+    with app.app_context():
+        rows = db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars()
+        return [entry.payload for entry in rows]
+
+
+def draft(app: Flask) -> dict | None:
+    """The half-built round of the (only) game."""
+    with app.app_context():
+        return db.session.execute(db.select(Game)).scalar_one().draft
+
+
+def totals_row(page: str) -> list[int]:
+    """The totals at the foot of a sheet."""
+    foot = page.split("<tfoot>")[1].split("</tfoot>")[0]
+    return [int(n) for n in re.findall(r'<td class="total[^"]*">(-?\d+)</td>', foot)]
+
+
+def errors(page: str) -> list[str]:
+    """Every error message shown in a page: next to fields, above a form, in a notice."""
+    found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)
+    found += re.findall(r'<div class="error-box"[^>]*>\s*<p>(.*?)</p>', page, re.S)
+    found += re.findall(r'<div class="notice"[^>]*>(.*?)</div>', page, re.S)
+    return [html.unescape(text.strip()) for text in found]

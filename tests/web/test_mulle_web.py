@@ -3,17 +3,14 @@ draft), the piles counted against the double pack, the tally, undo, corrections,
 
 from __future__ import annotations
 
-import html
 import io
 import json
 import re
 
 import pytest
 
-from assistant.extensions import db
-from assistant.models import Entry, Game
 from tests.conftest import EXAMPLES
-from tests.web.helpers import post_entry, start_game, version_of
+from tests.web.helpers import draft, entries, errors, post_entry, start_game, totals_row, version_of
 
 TWO = ["Anna", "Bo"]
 THREE = ["Anna", "Bo", "Cia"]
@@ -41,30 +38,6 @@ DEAL_1 = piles(
 DEAL_2 = piles(
     {"piles_0": ANNA_2, "piles_1": BO_2}, {"piles_0": ["AH"], "piles_1": ["10D", "3S", "JC"]}
 )
-
-
-def entries(app) -> list[dict]:
-    with app.app_context():
-        return [
-            e.payload for e in db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars()
-        ]
-
-
-def draft(app) -> dict | None:
-    with app.app_context():
-        return db.session.execute(db.select(Game)).scalar_one().draft
-
-
-def totals_row(page: str) -> list[int]:
-    foot = page.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r'<td class="total[^"]*">(-?\d+)</td>', foot)]
-
-
-def errors(page: str) -> list[str]:
-    page = html.unescape(page)
-    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', page) + re.findall(
-        r'<div class="error-box" role="alert"><p>([^<]*)</p>', page
-    )
 
 
 def mulle_game(client, players=TWO, **options):

@@ -10,31 +10,10 @@ import re
 
 import pytest
 
-from assistant.extensions import db
-from assistant.models import Entry, Game
-from tests.web.helpers import post_entry, start_game, version_of
+from tests.web.helpers import draft, entries, errors, post_entry, start_game, version_of
 
 FOUR = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3": "KQ77"}
-
-
-def entries(app) -> list[dict]:
-    with app.app_context():
-        return [
-            e.payload for e in db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars()
-        ]
-
-
-def draft(app) -> dict | None:
-    with app.app_context():
-        return db.session.execute(db.select(Game)).scalar_one().draft
-
-
-def errors(page: str) -> list[str]:
-    found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)
-    found += re.findall(r'<div class="error-box"[^>]*>\s*<p>(.*?)</p>', page, re.S)
-    found += re.findall(r'<div class="notice"[^>]*>(.*?)</div>', page, re.S)
-    return [html.unescape(e.strip()) for e in found]
 
 
 def score(page: str) -> list[int]:

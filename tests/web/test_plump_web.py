@@ -5,25 +5,20 @@ from __future__ import annotations
 import json
 import re
 
-from assistant.extensions import db
-from assistant.models import Entry
-from tests.web.helpers import PLAYERS, play_deal, post_entry, seat_fields, start_game, version_of
+from tests.web.helpers import (
+    PLAYERS,
+    entries,
+    play_deal,
+    post_entry,
+    seat_fields,
+    start_game,
+    totals_row,
+    version_of,
+)
 
 DEAL_1 = ({"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}, {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3})
 DEAL_2 = ({"Cia": 0, "Dan": 2, "Anna": 4, "Bo": 2}, {"Cia": 0, "Dan": 3, "Anna": 4, "Bo": 2})
 DEAL_3 = ({"Dan": 1, "Anna": 3, "Bo": 3, "Cia": 0}, {"Dan": 1, "Anna": 2, "Bo": 3, "Cia": 2})
-
-
-def entries(app) -> list[dict]:
-    with app.app_context():
-        return [
-            e.payload for e in db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars()
-        ]
-
-
-def totals_row(page: str) -> list[int]:
-    foot = page.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r'<td class="total[^"]*">(-?\d+)</td>', foot)]
 
 
 def test_the_page_tells_what_comes_next(client) -> None:

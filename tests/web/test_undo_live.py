@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.extensions import db
-from assistant.models import Game
-from tests.web.helpers import post_entry, start_game, version_of
-
-
-def draft(app) -> dict | None:
-    with app.app_context():
-        return db.session.execute(db.select(Game.draft)).scalar_one()
+from tests.web.helpers import draft, post_entry, start_game, version_of
 
 
 def undo(client, game) -> None:
