@@ -14,7 +14,7 @@ from ..i18n import say
 from ..models import Game, Table
 from ..play import EntryForm, adapter_for
 from ..records import dump_record
-from .respond import done, game_context, is_htmx, keep_always, render_game, submit
+from .respond import device, done, game_context, is_htmx, keep_always, render_game, submit
 
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
@@ -60,7 +60,11 @@ def undo(token: str, game_id: int) -> Any:
     draft_after = adapter_for(game.kind).undo_draft(game_context(game)) if game.draft else None
     try:
         services.undo_last(
-            game, key=form.key.data, version=form.version.data, draft_after=draft_after
+            game,
+            key=form.key.data,
+            version=form.version.data,
+            draft_after=draft_after,
+            author=device(),
         )
     except services.Replayed:
         pass

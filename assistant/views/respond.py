@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from .. import services
@@ -101,6 +102,7 @@ def submit(
             rounds=change.rounds,
             summary=change.summary,
             draft=change.draft,
+            author=device(),
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))
@@ -112,6 +114,13 @@ def submit(
         place_error(form, error, tuple(game.seating))
         return rerender(form=form, status=422)
     return done(table, game, said=say(change.summary))
+
+
+def device() -> str:
+    """Which phone entered it (a random name kept in this phone's session), for the log."""
+    if "device" not in session:
+        session["device"] = secrets.token_hex(4)
+    return session["device"]
 
 
 def done(table: Table, game: Game, *, said: str | None = None) -> Any:

@@ -331,3 +331,16 @@ def test_setup_can_go_back_to_the_players(client) -> None:
     assert response.status_code == 200
     assert "Players, in seating order" in response.text
     assert 'value="Cia"' in response.text
+
+
+def test_every_change_is_logged_with_the_phone_that_made_it(client, app) -> None:
+    from assistant.extensions import db
+    from assistant.models import Change, Entry
+
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    with app.app_context():
+        authors = {c.author for c in db.session.execute(db.select(Change)).scalars()}
+        stored = {e.author for e in db.session.execute(db.select(Entry)).scalars()}
+    assert len(authors) == 1 and "" not in authors
+    assert stored == authors
