@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -77,20 +78,31 @@ def pybabel(*args: str) -> None:
 @translate_group.command("update")
 def translate_update() -> None:
     """Extract the messages and merge them into every language's catalog."""
-    pybabel(
-        "extract",
-        "-F",
-        str(ROOT.parent / "babel.cfg"),
-        "-k",
-        "_l",
-        "-k",
-        "N_",
-        "-o",
-        str(CATALOG),
-        str(ROOT.parent),
-    )
+    # From the project's folder with relative paths: the catalogs name files, not machines.
+    with contextlib.chdir(ROOT.parent):
+        pybabel(
+            "extract",
+            "-F",
+            "babel.cfg",
+            "-k",
+            "_l",
+            "-k",
+            "N_",
+            "--sort-by-file",
+            "-o",
+            str(CATALOG.relative_to(ROOT.parent)),
+            ".",
+        )
     if any(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")):
-        pybabel("update", "-i", str(CATALOG), "-d", str(TRANSLATIONS), "--no-fuzzy-matching")
+        pybabel(
+            "update",
+            "-i",
+            str(CATALOG),
+            "-d",
+            str(TRANSLATIONS),
+            "--no-fuzzy-matching",
+            "--ignore-obsolete",
+        )
 
 
 @translate_group.command("init")
