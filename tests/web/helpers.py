@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -91,3 +93,9 @@ def errors(page: str) -> list[str]:
     found += re.findall(r'<div class="error-box"[^>]*>\s*<p>(.*?)</p>', page, re.S)
     found += re.findall(r'<div class="notice"[^>]*>(.*?)</div>', page, re.S)
     return [html.unescape(text.strip()) for text in found]
+
+
+def import_record(client: FlaskClient, token: str, record: dict):  # type: ignore[no-untyped-def]
+    """Upload a game record at table ``token``, as the import form does."""
+    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "game.json")}
+    return client.post(f"/t/{token}/import", data=upload, content_type="multipart/form-data")

@@ -47,17 +47,22 @@ def test_security_headers_on_every_page(client) -> None:
     assert response.headers["Referrer-Policy"] == "same-origin"
 
 
-def test_a_post_over_https_passes_the_referrer_check(tmp_path: Path) -> None:
+def csrf_client(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A client of an app with CSRF protection on, as in production."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "x",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/s.db",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/c.db",
         }
     )
     with app.app_context():
         db.create_all()
-    client = app.test_client()
+    return app.test_client()
+
+
+def test_a_post_over_https_passes_the_referrer_check(tmp_path: Path) -> None:
+    client = csrf_client(tmp_path)
     page = client.get("/new", base_url="https://table.example")
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
     data = {"csrf_token": token, "step": "players", "game": "plump", "players-0": "A"}
@@ -76,16 +81,7 @@ def test_no_inline_script_in_any_page(client) -> None:
 
 
 def test_csrf_protects_every_post(tmp_path: Path) -> None:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "x",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/c.db",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    client = app.test_client()
+    client = csrf_client(tmp_path)
     refused = client.post("/new", data={"step": "players", "game": "plump"})
     assert refused.status_code == 400
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new").text)

@@ -3,14 +3,13 @@ input of the issue, double taps, stale forms, undo, corrections, settle-up, expo
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import secrets
 
 from assistant.extensions import db
 from assistant.models import Entry, Game
-from tests.web.helpers import post_entry, start_game, version_of
+from tests.web.helpers import import_record, post_entry, start_game, version_of
 
 PLAYERS = ["Anna", "Bo", "Clara"]
 
@@ -416,10 +415,7 @@ def test_export_then_import_and_score_give_the_same_balances(client, runner, tmp
     two_worked_deals(client, game)
     record = client.get(game.path + "export").get_json()
     assert record["options"]["chip_value"] == 2 and len(record["rounds"]) == 2
-    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "boodle.json")}
-    response = client.post(
-        f"/t/{game.token}/import", data=upload, content_type="multipart/form-data"
-    )
+    response = import_record(client, game.token, record)
     ok(response)
     assert balances(client.get(response.headers["Location"]).text) == [-2, -7, -3]
     path = tmp_path / "boodle.json"
@@ -475,10 +471,7 @@ def test_a_three_in_one_record_is_shown_but_not_entered_live(client) -> None:
         "options": {"three_in_one": {"pot_ante": 1}},
         "rounds": [],
     }
-    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "boodle.json")}
-    response = client.post(
-        f"/t/{game.token}/import", data=upload, content_type="multipart/form-data"
-    )
+    response = import_record(client, game.token, record)
     ok(response)
     page = client.get(response.headers["Location"]).text
     assert "This table plays Three in One" in page

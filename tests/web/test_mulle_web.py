@@ -3,14 +3,22 @@ draft), the piles counted against the double pack, the tally, undo, corrections,
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 
 from tests.conftest import EXAMPLES
-from tests.web.helpers import draft, entries, errors, post_entry, start_game, totals_row, version_of
+from tests.web.helpers import (
+    draft,
+    entries,
+    errors,
+    import_record,
+    post_entry,
+    start_game,
+    totals_row,
+    version_of,
+)
 
 TWO = ["Anna", "Bo"]
 THREE = ["Anna", "Bo", "Cia"]
@@ -393,10 +401,7 @@ def test_export_import_and_score_give_the_same_result(client, runner, tmp_path) 
     result = runner.invoke(args=["score", str(path)])
     expected = json.loads((EXAMPLES / "mulle-full-game.expected.json").read_text())
     assert json.loads(result.stdout) == expected
-    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "game.json")}
-    response = client.post(
-        f"/t/{game.token}/import", data=upload, content_type="multipart/form-data"
-    )
+    response = import_record(client, game.token, record)
     assert response.status_code == 303
     assert totals_row(client.get(response.headers["Location"]).text) == totals_row(
         client.get(game.path).text

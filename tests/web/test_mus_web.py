@@ -4,13 +4,19 @@ cards or the winners, games and the match, every bad input of the issue, undo, c
 from __future__ import annotations
 
 import html
-import io
-import json
 import re
 
 import pytest
 
-from tests.web.helpers import draft, entries, errors, post_entry, start_game, version_of
+from tests.web.helpers import (
+    draft,
+    entries,
+    errors,
+    import_record,
+    post_entry,
+    start_game,
+    version_of,
+)
 
 FOUR = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3": "KQ77"}
@@ -441,9 +447,7 @@ def test_export_then_import_gives_the_same_score(client) -> None:
     tap(client, game, "save", mode="winners", showdown_chica="1")
     record = client.get(game.path + "export").get_json()
     assert record["first_mano"] == "Anna" and len(record["rounds"]) == 2
-    upload = {"record": (io.BytesIO(json.dumps(record).encode()), "mus.json")}
-    response = client.post(f"/t/{game.token}/import", data=upload,
-                           content_type="multipart/form-data")  # fmt: skip
+    response = import_record(client, game.token, record)
     assert response.status_code == 303
     imported = client.get(response.headers["Location"]).text
     original = client.get(game.path).text
