@@ -23,6 +23,9 @@ def choose_players(page: Page, live_server: str, game: str, players: Sequence[st
     """New table, step 1: the players in seating order and the game; on to step 2."""
     page.goto(live_server + "/new")
     for i, name in enumerate(players):
-        page.locator(f"#players-{i}").fill(name)
+        field = page.locator(f"#players-{i}")
+        if not field.is_visible():  # the first four rows show; more come with "Add a player"
+            page.get_by_role("button", name="Add a player").tap()
+        field.fill(name)
     page.locator("label.game-card", has_text=game).tap()
     page.get_by_role("button", name="Next").tap()
