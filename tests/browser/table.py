@@ -29,3 +29,4 @@ def choose_players(page: Page, live_server: str, game: str, players: Sequence[st
         field.fill(name)
     page.locator("label.game-card", has_text=game).tap()
     page.get_by_role("button", name="Next").tap()
+    page.get_by_role("button", name="Start the game").wait_for()

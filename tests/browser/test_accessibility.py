@@ -39,3 +39,24 @@ def test_the_plump_pages_pass_axe(page: Page, live_server: str, scheme: str) -> 
     assert problems(page) == []
     page.goto(game.split("/g/")[0] + "/")
     assert problems(page) == []
+
+
+OTHER_GAMES = {
+    "Mus": ["Anna", "Ben", "Carla", "Dan"],
+    "Mulle": ["Anna", "Bo"],
+    "Boodle": ["Anna", "Bo", "Cia", "Dan"],
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_every_games_pages_pass_axe(page: Page, live_server: str, game: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
+    choose_players(page, live_server, game, OTHER_GAMES[game])
+    assert problems(page) == [], "set-up, step 2"
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    page.wait_for_selector("#game")
+    assert problems(page) == [], "the game page"
+    page.goto(page.url + "rules")
+    assert problems(page) == [], "the rules card"
