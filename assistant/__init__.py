@@ -24,6 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_object(config.Defaults)
     app.config["SQLALCHEMY_DATABASE_URI"] = config.database_url(app.instance_path)
     app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env()  # FLASK_SESSION_COOKIE_SECURE=true and the like
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
