@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -120,7 +121,7 @@ def import_game(table: Table, data: Any) -> Game:
     for seq, payload in enumerate(record.rounds):
         db.session.add(Entry(game=game, seq=seq, payload=dict(payload), idempotency_key=_key()))
     game.version = len(record.rounds)
-    _mark_finished(game, find_game(record.game).score(record))
+    game.finished = finished_since(game, find_game(record.game).score(record))
     db.session.commit()
     return game
 
@@ -146,7 +147,11 @@ def apply_change(
     guarded = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == version)
-        .values(version=version + 1, draft=dict(draft) if draft else None)
+        .values(
+            version=version + 1,
+            draft=dict(draft) if draft else None,
+            finished=finished_since(game, result),
+        )
     )
     if guarded.rowcount != 1:
         db.session.rollback()
@@ -161,8 +166,6 @@ def apply_change(
         db.session.rollback()
         raise Replayed from None
     db.session.refresh(game)
-    _mark_finished(game, result)
-    db.session.commit()
     return Scored(record, result)
 
 
@@ -232,11 +235,11 @@ def _rewrite_entries(
         )
 
 
-def _mark_finished(game: Game, result: JSON) -> None:
-    if result.get("finished") and game.finished is None:
-        game.finished = now()
-    elif not result.get("finished"):
-        game.finished = None
+def finished_since(game: Game, result: JSON) -> datetime | None:
+    """When the game ended (kept from before if it had ended already), None while it goes on."""
+    if not result.get("finished"):
+        return None
+    return game.finished or now()
 
 
 def _dump(message: Message) -> dict[str, Any]:

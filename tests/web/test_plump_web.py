@@ -283,6 +283,8 @@ def test_a_whole_game_ends_with_the_winner_and_refuses_more(client, app) -> None
     response = post_entry(client, game, seat_fields("bids", {"Anna": 1}, players))
     assert response.status_code == 422
     assert "The game is over" in response.text
+    assert "finished" in client.get(f"/t/{game.token}/").text
+    assert "Play again with the same players" in page
 
 
 def test_setup_refuses_too_few_players_and_keeps_the_names(client) -> None:
