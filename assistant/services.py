@@ -38,10 +38,11 @@ class Stale(Exception):
 
 
 @dataclass(frozen=True)
-class Scored:
+class Loaded:
+    """A game as stored, for its adapter to derive the page from (the engine's replay)."""
+
     record: Record
-    result: JSON  # the engine's score output (records.md)
-    draft: JSON | None = None  # the round being built live (Game.draft), for the adapter
+    draft: JSON | None = None  # the round being built live (Game.draft)
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
 
 
@@ -55,9 +56,8 @@ def record_of(game: Game) -> Record:
     )
 
 
-def score_game(game: Game) -> Scored:
-    record = record_of(game)
-    return Scored(record, find_game(game.kind).score(record), game.draft, dict(game.settings or {}))
+def load_game(game: Game) -> Loaded:
+    return Loaded(record_of(game), game.draft, dict(game.settings or {}))
 
 
 def get_table(token: str) -> Table | None:
@@ -135,7 +135,7 @@ def apply_change(
     summary: Message,
     draft: Mapping[str, Any] | None = None,
     author: str = "",
-) -> Scored:
+) -> None:
     """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError."""
     if already_applied(key):
         raise Replayed
@@ -166,12 +166,11 @@ def apply_change(
         db.session.rollback()
         raise Replayed from None
     db.session.refresh(game)
-    return Scored(record, result)
 
 
 def undo_last(
     game: Game, *, key: str, version: int, draft_after: JSON | None = None, author: str = ""
-) -> Scored:
+) -> None:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
     the engine's undo of the rounds."""
     rounds = [entry.payload for entry in game.entries]
@@ -180,7 +179,7 @@ def undo_last(
     if not game.draft:
         rounds = find_game(game.kind).undo(rounds)
         draft_after = None
-    return apply_change(
+    apply_change(
         game,
         key=key,
         version=version,

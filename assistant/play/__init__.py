@@ -8,7 +8,7 @@ engine then replays the whole record and refuses what breaks a rule.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -16,8 +16,8 @@ from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, Regexp
 from wtforms.widgets import HiddenInput
 
-from ..games.base import JSON, Message, RuleError
-from ..services import Scored
+from ..games.base import JSON, Message, Record, RuleError
+from ..services import Loaded
 
 
 class EntryForm(FlaskForm):
@@ -43,17 +43,16 @@ class Change:
     draft: JSON | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Context:
-    """Everything a game's templates need: the record, the engine's output, the adapter's view."""
+    """Everything a game's templates need: the game as stored and the adapter's view of it."""
 
-    scored: Scored
+    loaded: Loaded
     view: Any
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def record(self):  # type: ignore[no-untyped-def]
-        return self.scored.record
+    def record(self) -> Record:
+        return self.loaded.record
 
 
 def place_error(form: FlaskForm, error: RuleError, players: tuple[str, ...]) -> None:
@@ -95,7 +94,7 @@ class Adapter:
         """What the options form chose that is not part of the record (Game.settings)."""
         return {}
 
-    def view(self, scored: Scored) -> Any:
+    def view(self, loaded: Loaded) -> Any:
         """The view model of the game page, derived from the engine's replay."""
         raise NotImplementedError
 

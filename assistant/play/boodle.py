@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from ..games import boodle
 from ..games.base import JSON, N_, Message, RuleError
 from ..games.boodle_deal import StepKind
-from ..services import Scored
+from ..services import Loaded
 from . import Adapter, Change, Context, EntryForm
 from .boodle_forms import (
     correction_field,
@@ -47,8 +47,8 @@ class BoodleAdapter(Adapter):
     def options_from(self, form: FlaskForm) -> JSON:
         return options_json(form)  # type: ignore[arg-type]
 
-    def view(self, scored: Scored) -> BoodleView:
-        return build_view(scored.record, scored.draft, scored.settings.get("currency", ""))
+    def view(self, loaded: Loaded) -> BoodleView:
+        return build_view(loaded.record, loaded.draft, loaded.settings.get("currency", ""))
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
@@ -107,7 +107,7 @@ class BoodleAdapter(Adapter):
         return Change(rounds, live_summary(action, live, deal), draft)
 
     def undo_draft(self, ctx: Context) -> JSON | None:
-        draft = ctx.scored.draft or {}
+        draft = ctx.loaded.draft or {}
         try:
             _said, rest = without_last(draft, ctx.view.replay.next.deal)
         except RuleError:
@@ -141,7 +141,7 @@ class BoodleAdapter(Adapter):
                 remap(error, correction_field(rows)) if error.round == number else error
             ) from None
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
-        return Change(rounds, summary, ctx.scored.draft)  # the deal being played goes on
+        return Change(rounds, summary, ctx.loaded.draft)  # the deal being played goes on
 
 
 def live_summary(action: str, live: boodle.LiveDeal, deal: int) -> Message:

@@ -13,7 +13,7 @@ from wtforms import BooleanField, RadioField, SelectField
 from ..games import mulle
 from ..games.base import JSON, N_, Message
 from ..games.cards import Card, Suit
-from ..services import Scored
+from ..services import Loaded
 from . import Adapter, Change, Context, EntryForm
 from .fields import choices
 from .mulle_forms import (
@@ -127,8 +127,8 @@ class MulleAdapter(Adapter):
         assert isinstance(form, MulleOptionsForm)
         return form.options()
 
-    def view(self, scored: Scored) -> MulleView:
-        return tally(mulle.replay(scored.record), scored.draft)
+    def view(self, loaded: Loaded) -> MulleView:
+        return tally(mulle.replay(loaded.record), loaded.draft)
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         """The count of the piles when the deal is over (or posted), else the live taps."""
@@ -223,4 +223,4 @@ class MulleAdapter(Adapter):
         rounds = [dict(r) for r in ctx.record.rounds]
         rounds[number - 1] = form.deal()
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
-        return Change(rounds, summary, ctx.scored.draft)  # the deal in play goes on
+        return Change(rounds, summary, ctx.loaded.draft)  # the deal in play goes on

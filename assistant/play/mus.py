@@ -12,7 +12,7 @@ from ..games import mus
 from ..games.base import JSON, N_, Message, Record, RuleError, seat_after
 from ..games.mus_count import Ending
 from ..games.mus_hands import Lance
-from ..services import Scored
+from ..services import Loaded
 from . import Adapter, Change, Context, EntryForm
 from .mus_draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from .mus_forms import (
@@ -55,13 +55,13 @@ class MusAdapter(Adapter):
         assert isinstance(form, MusOptionsForm)
         return form.options()
 
-    def view(self, scored: Scored) -> MusView:
-        state = mus.replay(scored.record)
+    def view(self, loaded: Loaded) -> MusView:
+        state = mus.replay(loaded.record)
         current = None
         if state.next is not None:
-            draft = from_draft(scored.draft, state.next.hand, state.players)
-            draft, ordago = checked(scored.record, draft)
-            last = scored.record.rounds[-1] if scored.record.rounds else None
+            draft = from_draft(loaded.draft, state.next.hand, state.players)
+            draft, ordago = checked(loaded.record, draft)
+            last = loaded.record.rounds[-1] if loaded.record.rounds else None
             current = current_hand(state, draft, ordago, last)
         return MusView(state, score_board(state), game_blocks(state), current)
 

@@ -11,7 +11,7 @@ from wtforms import BooleanField, RadioField, SelectField
 
 from ..games import plump
 from ..games.base import JSON, N_, Message
-from ..services import Scored
+from ..services import Loaded
 from . import Adapter, Change, Context, EntryForm
 from .charts import LineChart, line_chart
 from .fields import ChoiceField, PadField, choices
@@ -234,8 +234,8 @@ class PlumpAdapter(Adapter):
             "tie_break": form.tie_break.data,
         }
 
-    def view(self, scored: Scored) -> PlumpView:
-        replay = plump.replay(scored.record)
+    def view(self, loaded: Loaded) -> PlumpView:
+        replay = plump.replay(loaded.record)
         done = [d for d in replay.deals if not d.in_play]
         series = {p: [0, *[d.totals[p] for d in done]] for p in replay.players}
         chart = line_chart(series, [str(d.deal) for d in done]) if done else None

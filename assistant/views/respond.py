@@ -22,8 +22,8 @@ def is_htmx() -> bool:
 
 
 def game_context(game: Game) -> Context:
-    scored = services.score_game(game)
-    return Context(scored, adapter_for(game.kind).view(scored))
+    loaded = services.load_game(game)
+    return Context(loaded, adapter_for(game.kind).view(loaded))
 
 
 def render_game(
