@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -9,7 +11,7 @@ from wtforms import FieldList, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from .games import GAMES
-from .play.fields import choice_values
+from .play.fields import choice_values, choices
 
 MAX_PLAYERS = 8
 DRAW = "draw"
@@ -29,10 +31,23 @@ class SetupForm(FlaskForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        from .play.fields import choices
         from .play.registry import ADAPTERS
 
         self.game.choices = choices([(kind, GAMES[kind].title) for kind in ADAPTERS])
+
+    def offer_first(self) -> None:
+        """Step 2 offers the named players as first dealer (or mano), or a draw."""
+        self.first.choices = choices([(name, name) for name in self.names()] + [(DRAW, DRAW)])
+
+    def check_first(self) -> bool:
+        if self.first.data in choice_values(self.first):
+            return True
+        self.first.errors = [str(_l("Choose who deals first, or let the app draw."))]
+        return False
+
+    def chosen_first(self) -> str:
+        """The first dealer (or mano): the one chosen, or one drawn at random."""
+        return secrets.choice(self.names()) if self.first.data == DRAW else self.first.data
 
     def names(self) -> list[str]:
         return [name.strip() for name in self.players.data if name and name.strip()]

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from .. import services
 from ..extensions import db
-from ..forms import DRAW, ImportForm, SetupForm
+from ..forms import ImportForm, SetupForm
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
-from ..play.fields import choice_values, choices
+from ..play.fields import choice_values
 from ..records import load_json, parse_record
 
 bp = Blueprint("home", __name__)
@@ -67,16 +66,14 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, table=table, status=422)
     adapter = adapter_for(form.game.data)
     names = form.names()
-    form.first.choices = choices([(name, name) for name in names] + [(DRAW, DRAW)])
+    form.offer_first()
     options_form = adapter.options_form(request.form if form.step.data == "options" else None)
     if form.step.data != "options":
         form.step.data = "options"
         return render_setup(form, options_form=options_form, table=table)
-    if form.first.data not in choice_values(form.first) or not options_form.validate():
-        if form.first.data not in choice_values(form.first):
-            form.first.errors = [say_choose_dealer()]
+    if not all([form.check_first(), options_form.validate()]):
         return render_setup(form, options_form=options_form, table=table, status=422)
-    first = secrets.choice(names) if form.first.data == DRAW else form.first.data
+    first = form.chosen_first()
     try:
         table = table or services.create_table(names)
         game = services.create_game(
@@ -92,12 +89,6 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, options_form=options_form, table=table, status=422)
     remember(table.token, names)
     return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
-
-
-def say_choose_dealer() -> str:
-    from flask_babel import gettext
-
-    return gettext("Choose who deals first, or let the app draw.")
 
 
 def render_setup(

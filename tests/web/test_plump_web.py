@@ -346,3 +346,11 @@ def test_every_change_is_logged_with_the_phone_that_made_it(client, app) -> None
         stored = {e.author for e in db.session.execute(db.select(Entry)).scalars()}
     assert len(authors) == 1 and "" not in authors
     assert stored == authors
+
+
+def test_setup_asks_who_deals_first(client) -> None:
+    data = {"step": "options", "game": "plump", "plump-preset": "standard", "first": "Zed"}
+    data |= {f"players-{i}": n for i, n in enumerate(["Anna", "Bo", "Cia"])}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert "Choose who deals first, or let the app draw." in response.text
