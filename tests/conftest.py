@@ -13,8 +13,6 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from assistant import create_app
 from assistant.extensions import db
 
-EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
-
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:

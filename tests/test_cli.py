@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.examples import EXAMPLES, example_records
 
-RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+RECORDS = example_records()
 
 
 def settles(settlement: list[dict], totals: dict[str, float], layout_share: float) -> dict:

@@ -13,10 +13,9 @@ from assistant.games.boodle_deal import StepKind
 from assistant.games.boodle_rules import BoodleCard
 from assistant.games.settle import exact, minimum_payments, share_leftover
 from assistant.records import score_text
+from tests.examples import EXAMPLES
 
 AH, KC, QD, JS = BoodleCard
-
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples"
 
 
 def layout(ah: int, kc: int, qd: int, js: int) -> dict[BoodleCard, int]:

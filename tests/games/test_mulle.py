@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import pathlib
 from typing import Any
 
 import pytest
@@ -36,8 +35,8 @@ from assistant.games.mulle_piles import (
     pile_points,
 )
 from assistant.records import score_text
+from tests.examples import EXAMPLES
 
-EXAMPLES = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "examples"
 TWO = ("Anna", "Bo")
 THREE = ("Anna", "Bo", "Cia")
 FOUR = ("Anna", "Bo", "Cia", "Dan")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
-import pathlib
 
 import pytest
 
@@ -23,9 +22,9 @@ from assistant.games.mus_count import Ending, Outcome, amarracos, is_dentro
 from assistant.games.mus_hands import HandRules, Lance, parse_hand
 from assistant.games.mus_round import declare
 from assistant.records import parse_record, score_text
+from tests.examples import EXAMPLES
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
-EXAMPLES = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "examples"
 SEED_CARDS = {"Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"}
 SEED_LANCES = {
     "grande": "paso",

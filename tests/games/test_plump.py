@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import pathlib
 
 import pytest
 
@@ -23,19 +22,9 @@ from assistant.games.plump import (
     undo,
 )
 from assistant.records import score_text
+from tests.examples import EXAMPLES, PLUMP_THREE_DEALS, example_records
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
-EXAMPLES = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "examples"
-
-# The three-deal table of the rules (bids and tricks in bidding order).
-TABLE = [
-    {"trump": "S", "bids": {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3},
-     "tricks": {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3}},
-    {"trump": "H", "bids": {"Cia": 0, "Dan": 2, "Anna": 4, "Bo": 2},
-     "tricks": {"Cia": 0, "Dan": 3, "Anna": 4, "Bo": 2}},
-    {"trump": "NT", "bids": {"Dan": 1, "Anna": 3, "Bo": 3, "Cia": 0},
-     "tricks": {"Dan": 1, "Anna": 2, "Bo": 3, "Cia": 2}},
-]  # fmt: skip
 
 
 def record(rounds=(), options=None, players=FOUR, first=None) -> Record:
@@ -154,7 +143,7 @@ TABLE_DEALS = [
 
 @pytest.mark.parametrize(("deal", "cards", "dealer", "order", "forbidden", "scores"), TABLE_DEALS)
 def test_three_deal_table(deal, cards, dealer, order, forbidden, scores):
-    played = replay(record(TABLE)).deals[deal - 1]
+    played = replay(record(PLUMP_THREE_DEALS)).deals[deal - 1]
     assert (played.deal, played.cards, played.dealer) == (deal, cards, dealer)
     assert played.bidding_order == order
     assert played.first_bidder == order[0]
@@ -172,7 +161,7 @@ def test_three_deal_table(deal, cards, dealer, order, forbidden, scores):
     ],
 )
 def test_three_deal_totals(options, totals):
-    result = replay(record(TABLE, options))
+    result = replay(record(PLUMP_THREE_DEALS, options))
     assert result.totals == totals
     assert result.deals[-1].totals == totals
     assert result.leaders == ("Bo",)
@@ -186,7 +175,7 @@ def test_three_deal_totals(options, totals):
 
 
 def test_running_totals_after_each_deal():
-    deals = replay(record(TABLE)).deals
+    deals = replay(record(PLUMP_THREE_DEALS)).deals
     assert [d.totals["Anna"] for d in deals] == [13, 27, 27]
     assert [d.totals["Cia"] for d in deals] == [0, 10, 10]
 
@@ -194,19 +183,13 @@ def test_running_totals_after_each_deal():
 # --- the shared examples ----------------------------------------------------------------------
 
 
-def example_files() -> list[pathlib.Path]:
-    if not EXAMPLES.is_dir():
-        return []
-    return sorted(p for p in EXAMPLES.glob("plump-*.json") if not p.name.endswith(".expected.json"))
-
-
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not present")
 def test_there_are_four_examples():
-    assert len(example_files()) == 4
+    assert len(example_records("plump")) == 4
 
 
 @pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not present")
-@pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", example_records("plump"), ids=lambda p: p.stem)
 def test_example_scores_exactly(path):
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text("utf-8"))
     assert score_text(path.read_text("utf-8")) == expected
@@ -313,14 +296,14 @@ def test_spec_is_registered():
 
 
 def test_undo_takes_back_the_tricks_first_then_the_deal():
-    rounds = list(TABLE)
+    rounds = list(PLUMP_THREE_DEALS)
     once = undo(rounds)
-    assert once[:2] == TABLE[:2]
-    assert once[2] == {"trump": "NT", "bids": TABLE[2]["bids"]}
-    assert "tricks" in TABLE[2]  # the input is not changed
+    assert once[:2] == PLUMP_THREE_DEALS[:2]
+    assert once[2] == {"trump": "NT", "bids": PLUMP_THREE_DEALS[2]["bids"]}
+    assert "tricks" in PLUMP_THREE_DEALS[2]  # the input is not changed
     result = replay(record(once))
     assert result.next.deal == 3
-    assert result.next.bids == TABLE[2]["bids"]
+    assert result.next.bids == PLUMP_THREE_DEALS[2]["bids"]
     twice = undo(once)
-    assert twice == TABLE[:2]
+    assert twice == PLUMP_THREE_DEALS[:2]
     assert undo([]) == []

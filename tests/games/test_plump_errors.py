@@ -18,16 +18,9 @@ from assistant.games.plump import (
     replay,
 )
 from assistant.records import parse_record, score_text
+from tests.examples import PLUMP_THREE_DEALS
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
-GOOD = [
-    {"trump": "S", "bids": {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3},
-     "tricks": {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3}},
-    {"trump": "H", "bids": {"Cia": 0, "Dan": 2, "Anna": 4, "Bo": 2},
-     "tricks": {"Cia": 0, "Dan": 3, "Anna": 4, "Bo": 2}},
-    {"trump": "NT", "bids": {"Dan": 1, "Anna": 3, "Bo": 3, "Cia": 0},
-     "tricks": {"Dan": 1, "Anna": 2, "Bo": 3, "Cia": 2}},
-]  # fmt: skip
 
 
 def record(rounds, options=None, players=FOUR) -> Record:
@@ -35,7 +28,7 @@ def record(rounds, options=None, players=FOUR) -> Record:
 
 
 def broken(change) -> list[dict]:
-    rounds = copy.deepcopy(GOOD)
+    rounds = copy.deepcopy(PLUMP_THREE_DEALS)
     change(rounds)
     return rounds
 

@@ -10,6 +10,7 @@ from sqlalchemy import text
 
 from assistant import config, create_app
 from assistant.extensions import db
+from tests.examples import EXAMPLES
 from tests.web.helpers import start_game
 
 
@@ -128,7 +129,7 @@ def test_deleting_a_game_asks_first(client) -> None:
 def test_a_game_file_imported_at_home_becomes_a_new_table(client) -> None:
     import io
 
-    record = Path(__file__).resolve().parents[2].parent / "shared/examples/plump-three-deals.json"
+    record = EXAMPLES / "plump-three-deals.json"
     upload = {"record": (io.BytesIO(record.read_bytes()), "game.json")}
     response = client.post("/import", data=upload, content_type="multipart/form-data")
     assert response.status_code == 303

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.examples import EXAMPLES
 from tests.web.helpers import (
     draft,
     entries,
