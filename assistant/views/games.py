@@ -14,7 +14,16 @@ from ..i18n import say
 from ..models import Game, Table
 from ..play import EntryForm, adapter_for
 from ..records import dump_record
-from .respond import device, done, game_context, is_htmx, keep_always, render_game, submit
+from .respond import (
+    device,
+    done,
+    game_context,
+    is_htmx,
+    keep_always,
+    render_game,
+    submit,
+    unchanged,
+)
 
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
@@ -37,7 +46,7 @@ def show(token: str, game_id: int) -> Any:
 def poll(token: str, game_id: int) -> Any:
     """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it)."""
     table, game = load(token, game_id)
-    if request.args.get("version", type=int) == game.version:
+    if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
     return render_game(table, game)
 
@@ -148,10 +157,6 @@ def watch(view_token: str, game_id: int) -> Any:
     game = services.get_game(table, game_id) if table else None
     if table is None or game is None:
         abort(404)
-    if request.args.get("version", type=int) == game.version and is_htmx():
+    if is_htmx() and unchanged(game):
         return Response(status=204)
-    ctx = game_context(game)
-    template = "games/_game.html" if is_htmx() else "games/page.html"
-    return render_template(
-        template, table=table, game=game, ctx=ctx, view=ctx.view, form=None, readonly=True
-    )
+    return render_game(table, game, readonly=True)

@@ -34,13 +34,13 @@ def render_game(
     status: int = 200,
     notice: str | None = None,
     said: str | None = None,
-    ctx: Context | None = None,
+    readonly: bool = False,
 ) -> tuple[str, int]:
-    """The game page (or, for htmx, the ``#game`` fragment) with the entry form of this step."""
-    ctx = ctx or game_context(game)
-    adapter = adapter_for(game.kind)
-    if form is None:
-        form = adapter.entry_form(ctx)
+    """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
+    or read-only for the watch view."""
+    ctx = game_context(game)
+    if form is None and not readonly:
+        form = adapter_for(game.kind).entry_form(ctx)
         if form is not None:
             form.fresh(game.version)
     template = "games/_game.html" if is_htmx() else "games/page.html"
@@ -53,8 +53,13 @@ def render_game(
         form=form,
         notice=notice,
         said=said,
-        readonly=False,
+        readonly=readonly,
     ), status
+
+
+def unchanged(game: Game) -> bool:
+    """A poll from a page that already shows this version (htmx does not swap a 204)."""
+    return request.args.get("version", type=int) == game.version
 
 
 def submit(
