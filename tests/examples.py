@@ -1,10 +1,10 @@
-"""The shared material beside the project: example records and the rules' worked examples."""
+"""The example records of the repository (``examples/``) and the rules' worked examples."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 # rules/plump.md: four players, Anna deals first; bids and tricks in bidding order.
 PLUMP_THREE_DEALS = [
@@ -18,6 +18,6 @@ PLUMP_THREE_DEALS = [
 
 
 def example_records(game: str = "") -> list[Path]:
-    """The shared example records (of one game), without their expected outputs."""
+    """The example records (of one game), without their expected outputs."""
     pattern = f"{game}-*.json" if game else "*.json"
     return sorted(p for p in EXAMPLES.glob(pattern) if not p.name.endswith(".expected.json"))

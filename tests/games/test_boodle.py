@@ -1,4 +1,4 @@
-"""Boodle: the worked examples of the rules, the shared example records, options, replay API."""
+"""Boodle: the worked examples of the rules, the example records, options, replay API."""
 
 from __future__ import annotations
 
@@ -254,7 +254,7 @@ def test_normalize_options(raw, normalized) -> None:
     assert normalize_options(raw) == {**defaults, **normalized}
 
 
-# --- the shared example records ------------------------------------------------------------
+# --- the example records ------------------------------------------------------------
 
 
 def example_files() -> list[Path]:
@@ -265,7 +265,6 @@ def example_files() -> list[Path]:
     )
 
 
-@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not there")
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
 def test_shared_examples(path: Path) -> None:
     got = score_text(path.read_text())
@@ -294,5 +293,5 @@ def test_shared_examples(path: Path) -> None:
 
 def test_all_three_examples_are_there() -> None:
     if not EXAMPLES.is_dir():
-        pytest.skip("the shared examples folder is not there")
+        pytest.skip("the example records folder is not there")
     assert len(example_files()) >= 3

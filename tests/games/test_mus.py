@@ -1,4 +1,4 @@
-"""Mus: the worked examples of the rules, the shared examples, counting, games and the match."""
+"""Mus: the worked examples of the rules, the example records, counting, games and the match."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def lance_result(state, lance: Lance, number=1):
     return next(r for r in state.hands[number - 1].lances if r.lance is lance)
 
 
-# --- the shared examples --------------------------------------------------------------------
+# --- the example records --------------------------------------------------------------------
 
 
 def example_names() -> list[str]:
@@ -66,12 +66,10 @@ def example_names() -> list[str]:
     return sorted(p.stem for p in EXAMPLES.glob("mus-*.json") if ".expected" not in p.name)
 
 
-@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not there")
 def test_all_four_examples_are_found() -> None:
     assert len(example_names()) == 4
 
 
-@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not there")
 @pytest.mark.parametrize("name", example_names())
 def test_shared_example_scores_exactly(name: str) -> None:
     got = score_text((EXAMPLES / f"{name}.json").read_text())

@@ -22,7 +22,7 @@ from assistant.games.plump import (
     undo,
 )
 from assistant.records import score_text
-from tests.examples import EXAMPLES, PLUMP_THREE_DEALS, example_records
+from tests.examples import PLUMP_THREE_DEALS, example_records
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
 
@@ -180,15 +180,13 @@ def test_running_totals_after_each_deal():
     assert [d.totals["Cia"] for d in deals] == [0, 10, 10]
 
 
-# --- the shared examples ----------------------------------------------------------------------
+# --- the example records ----------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not present")
 def test_there_are_four_examples():
     assert len(example_records("plump")) == 4
 
 
-@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="the shared examples folder is not present")
 @pytest.mark.parametrize("path", example_records("plump"), ids=lambda p: p.stem)
 def test_example_scores_exactly(path):
     expected = json.loads(path.with_name(path.stem + ".expected.json").read_text("utf-8"))
