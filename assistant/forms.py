@@ -31,9 +31,7 @@ class SetupForm(FlaskForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        from .play.registry import ADAPTERS
-
-        self.game.choices = choices([(kind, GAMES[kind].title) for kind in ADAPTERS])
+        self.game.choices = choices([(kind, spec.title) for kind, spec in GAMES.items()])
 
     def offer_first(self) -> None:
         """Step 2 offers the named players as first dealer (or mano), or a draw."""

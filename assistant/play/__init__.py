@@ -1,122 +1,23 @@
 """The web side of each game: its forms, how a form becomes a round, what its pages show.
 
-A view never holds a rule: it asks the game's adapter for the form of the current step, lets the
-adapter turn the posted form into the new list of rounds, and hands that to ``services``; the
-engine then replays the whole record and refuses what breaks a rule.
+The list of games lives in the engine layer (``assistant.games.GAMES``); the web side of game
+``kind`` is found from it by one convention, checked by the contract test:
+
+* ``assistant/play/<kind>/`` defines ``ADAPTER`` (an :class:`~.base.Adapter`);
+* ``templates/<kind>/`` holds its templates, ``static/<kind>/`` its CSS and JavaScript.
 """
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-from typing import Any
+from importlib import import_module
 
-from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField
-from wtforms.validators import InputRequired, Regexp
-from wtforms.widgets import HiddenInput
-
-from ..games.base import JSON, Message, Record, RuleError
-from ..services import Loaded
-
-
-class EntryForm(FlaskForm):
-    """What every entry form carries: the version it was made from and its idempotency key."""
-
-    version = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
-    key = HiddenField(validators=[InputRequired(), Regexp(r"^[A-Za-z0-9_-]{8,64}$")])
-    step = HiddenField()  # which step the form was made for ("bids-7"): stale posts compare it
-
-    def fresh(self, version: int) -> EntryForm:
-        """Ready for the next entry: the current version and a new key."""
-        self.version.data = version
-        self.key.data = secrets.token_urlsafe(12)
-        return self
-
-
-@dataclass(frozen=True)
-class Change:
-    """What an adapter made of a form: the new rounds (and draft) and a sentence for the log."""
-
-    rounds: list[JSON]
-    summary: Message
-    draft: JSON | None = None
-
-
-@dataclass(frozen=True)
-class Context:
-    """Everything a game's templates need: the game as stored and the adapter's view of it."""
-
-    loaded: Loaded
-    view: Any
-
-    @property
-    def record(self) -> Record:
-        return self.loaded.record
-
-
-def place_error(form: FlaskForm, error: RuleError, players: tuple[str, ...]) -> None:
-    """Put an engine error next to its field: ``bids.Anna`` is the form's ``bids-<seat>``."""
-    from ..i18n import say
-
-    name = form_field_name(error.field, players)
-    target = getattr(form, name, None) if name else None
-    if target is None:
-        form.form_errors.append(say(error))
-    else:
-        target.errors = (
-            [*target.errors, say(error)] if isinstance(target.errors, list) else [say(error)]
-        )
-
-
-def form_field_name(engine_field: str | None, players: tuple[str, ...]) -> str | None:
-    """``"bids.Anna"`` → ``"bids_0"``; ``"trump"`` → ``"trump"``; players become seat numbers."""
-    if not engine_field:
-        return None
-    parts = engine_field.split(".")
-    return "_".join(str(players.index(p)) if p in players else p for p in parts)
-
-
-class Adapter:
-    """The web side of one game. Templates live in ``templates/<kind>/`` by convention:
-    ``_banner.html``, ``_panel.html`` (the entry step), ``_sheet.html``, ``_round.html`` (the
-    correction form of one round), ``_options.html`` and ``rules.html``."""
-
-    kind: str = ""
-
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        raise NotImplementedError
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        raise NotImplementedError
-
-    def settings_from(self, form: FlaskForm) -> JSON:
-        """What the options form chose that is not part of the record (Game.settings)."""
-        return {}
-
-    def view(self, loaded: Loaded) -> Any:
-        """The view model of the game page, derived from the engine's replay."""
-        raise NotImplementedError
-
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
-        """The form of the step the table is at (None when the game is over)."""
-        raise NotImplementedError
-
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
-        raise NotImplementedError
-
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
-        raise NotImplementedError
-
-    def undo_draft(self, ctx: Context) -> JSON | None:
-        """The half-built round after Undo takes back its last step (None: it is gone)."""
-        return None
-
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
-        raise NotImplementedError
+from ..games import GAMES
+from .base import Adapter
 
 
 def adapter_for(kind: str) -> Adapter:
-    from .registry import ADAPTERS
-
-    return ADAPTERS[kind]
+    """The adapter of a registered game (a KeyError for a kind that is not registered)."""
+    if kind not in GAMES:
+        raise KeyError(kind)
+    adapter: Adapter = import_module(f"{__name__}.{kind}").ADAPTER
+    return adapter

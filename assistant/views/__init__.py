@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 
 from flask import Flask, Response, render_template
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
+
+from ..games import GAMES
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -18,15 +21,31 @@ CSP = (
 )
 
 
+def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
+    """Each game's own CSS and JavaScript, by convention ``static/<kind>/<kind>.css|.js``: a game
+    page loads them after the shared ones (a game without its own assets loads none)."""
+    static = Path(app.static_folder or "static")
+    return {
+        kind: tuple(
+            f"{kind}/{kind}{ext}"
+            for ext in (".css", ".js")
+            if (static / kind / f"{kind}{ext}").is_file()
+        )
+        for kind in GAMES
+    }
+
+
 def register_views(app: Flask) -> None:
     from . import games, home, pwa, tables
 
     for module in (home, tables, games, pwa):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
+    assets = game_assets(app)
     app.jinja_env.globals.update(
         new_key=lambda: secrets.token_urlsafe(12),
         current_locale=lambda: str(get_locale()),
+        game_assets=lambda kind: assets.get(kind, ()),
     )
 
     @app.after_request

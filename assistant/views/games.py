@@ -12,7 +12,8 @@ from .. import services
 from ..games.base import RuleError
 from ..i18n import say
 from ..models import Game, Table
-from ..play import EntryForm, adapter_for
+from ..play import adapter_for
+from ..play.base import EntryForm
 from ..records import dump_record
 from .respond import (
     device,

@@ -10,17 +10,6 @@ from flask_babel import gettext
 
 bp = Blueprint("pwa", __name__)
 
-# What the service worker keeps on the phone from the first visit on.
-PRECACHE = (
-    "js/htmx-4.0.1.min.js",
-    "js/app.js",
-    "js/pwa.js",
-    "css/app.css",
-    "icons/icon.svg",
-    "icons/icon-192.png",
-    "icons/icon-512.png",
-    "icons/icon-512-maskable.png",
-)
 ICONS = (("192", "any"), ("512", "any"), ("512-maskable", "maskable"))
 
 
@@ -57,7 +46,7 @@ def manifest() -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    static = [url_for("static", filename=name) for name in PRECACHE]
+    static = [url_for("static", filename=name) for name in static_files()]
     body = render_template(
         "pwa/sw.js",
         version=asset_version(),
@@ -73,8 +62,15 @@ def offline() -> str:
     return render_template("pwa/offline.html")
 
 
+def static_files() -> list[str]:
+    """Every static file (the shared ones and each game's own): the service worker keeps them
+    all on the phone from the first visit on, so a game works offline whatever is played."""
+    static = Path(current_app.static_folder or "")
+    return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
+
+
 def asset_version() -> str:
-    """``ASSET_VERSION`` if configured, else a digest of the precached files and the worker.
+    """``ASSET_VERSION`` if configured, else a digest of every cached file and the worker.
 
     A changed static file gives a new cache name, so phones fetch it once instead of keeping
     the old copy for ever (static files are served cache-first).
@@ -84,6 +80,6 @@ def asset_version() -> str:
     digest = hashlib.sha256()
     static = Path(current_app.static_folder or "")
     worker = Path(current_app.root_path, current_app.template_folder or "templates", "pwa/sw.js")
-    for path in [*(static / name for name in PRECACHE), worker]:
-        digest.update(path.read_bytes() if path.is_file() else b"-")
+    for path in [*(static / name for name in static_files()), worker]:
+        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]

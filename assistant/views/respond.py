@@ -14,7 +14,8 @@ from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
 from ..models import Game, Table
-from ..play import Change, Context, EntryForm, adapter_for, place_error
+from ..play import adapter_for
+from ..play.base import Change, Context, EntryForm, place_error
 
 
 def is_htmx() -> bool:

@@ -45,7 +45,7 @@ class Table(TapCounter):
             field.press_sequentially(str(value))
             self.taps += len(str(value))
         else:
-            plus = self.page.locator(f"[data-count={what}]:has(#piles_{seat}_{what}) .pile-step")
+            plus = self.page.locator(f"[data-count={what}]:has(#piles_{seat}_{what}) .step-key")
             for _ in range(value):
                 self.tap(plus.nth(1))
         expect(field).to_have_value(str(value))
@@ -155,7 +155,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) ->
     page.get_by_role("button", name="Save deal 2").tap()
     expect(page.locator(".warning-box")).to_contain_text("spades add up to 25 of 26")
     shot(page, "mulle-count-short")
-    page.locator("[data-count=spades]:has(#piles_1_spades) .pile-step").nth(1).tap()
+    page.locator("[data-count=spades]:has(#piles_1_spades) .step-key").nth(1).tap()
     expect(field).to_have_value("17")
     page.get_by_role("button", name="Save deal 2").tap()
 
@@ -195,7 +195,7 @@ def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, sho
     for what, value in (("spades", 26), ("aces", 8), ("tabbar", 70)):
         page.locator(f"#team_0_{what}").fill(str(value))
     for what in ("spade_aces", "spade_twos", "diamond_tens"):
-        plus = page.locator(f"[data-count={what}]:has(#team_0_{what}) .pile-step").nth(1)
+        plus = page.locator(f"[data-count={what}]:has(#team_0_{what}) .step-key").nth(1)
         plus.tap()
         plus.tap()
     expect(page.locator("#team_1_spades")).to_have_value("0")

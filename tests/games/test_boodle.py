@@ -9,8 +9,8 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import check_deal, normalize_options, replay, score
-from assistant.games.boodle_deal import StepKind
-from assistant.games.boodle_rules import BoodleCard
+from assistant.games.boodle.deal import StepKind
+from assistant.games.boodle.rules import BoodleCard
 from assistant.games.settle import exact, minimum_payments, share_leftover
 from assistant.records import score_text
 from tests.examples import EXAMPLES

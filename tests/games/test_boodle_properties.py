@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from assistant.games.base import Record
 from assistant.games.boodle import replay, score
-from assistant.games.boodle_deal import initial_state, play_deal
-from assistant.games.boodle_rules import BoodleCard, max_hand, parse_options
+from assistant.games.boodle.deal import initial_state, play_deal
+from assistant.games.boodle.rules import BoodleCard, max_hand, parse_options
 from assistant.games.cards import RANKS, SUIT_LETTERS
 from assistant.games.settle import minimum_payments, share_leftover
 

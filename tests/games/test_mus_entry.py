@@ -7,10 +7,10 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.mus import check_answer, check_betting, check_holders
-from assistant.games.mus_count import Ending
-from assistant.games.mus_hands import Lance
-from assistant.games.mus_round import teams_of
-from assistant.games.mus_showdown import team_values
+from assistant.games.mus.count import Ending
+from assistant.games.mus.entry import teams_of
+from assistant.games.mus.hands import Lance
+from assistant.games.mus.showdown import team_values
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.games.mus_hands import (
+from assistant.games.mus.hands import (
     MUS_RANKS,
     HandRules,
     JuegoReal,

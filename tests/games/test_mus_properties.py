@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from assistant.games.base import Record
 from assistant.games.mus import replay, score
-from assistant.games.mus_count import Ending
-from assistant.games.mus_hands import MUS_RANKS, HandRules, JuegoReal, Lance, parse_hand
-from assistant.games.mus_round import declare
-from assistant.games.mus_showdown import decide_from_cards
+from assistant.games.mus.count import Ending
+from assistant.games.mus.entry import declare
+from assistant.games.mus.hands import MUS_RANKS, HandRules, JuegoReal, Lance, parse_hand
+from assistant.games.mus.showdown import decide_from_cards
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 PACK = [rank for rank in MUS_RANKS for _ in range(4)]

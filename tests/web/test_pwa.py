@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import struct
 from pathlib import Path
 
@@ -73,6 +74,25 @@ def test_the_service_worker_precaches_the_static_files_and_the_offline_page(clie
         assert f'"{url}"' in precache
         assert status(client, url) == 200, url
     assert "{{" not in script and "{%" not in script
+
+
+def test_every_static_file_is_precached_and_part_of_the_version(app, client, tmp_path) -> None:
+    """A game's own script is cached like the shared ones, so it must change the version too."""
+    static = Path(app.static_folder)
+    files = [p for p in static.rglob("*") if p.is_file()]
+    precache = re.search(r"const PRECACHE = (\[.*?\]);", worker(client)).group(1)
+    for path in files:
+        assert f'"/static/{path.relative_to(static).as_posix()}"' in precache
+    game_scripts = [p for p in files if p.parent.name != "js" and p.suffix == ".js"]
+    assert game_scripts  # the games' own scripts live beside their CSS
+    copy = tmp_path / "static"
+    shutil.copytree(static, copy)
+    app.static_folder = str(copy)
+    before = re.search(r'const STATIC = "([^"]+)";', worker(client)).group(1)
+    target = copy / game_scripts[0].relative_to(static)
+    target.write_text(target.read_text() + "\n// changed\n")
+    after = re.search(r'const STATIC = "([^"]+)";', worker(client)).group(1)
+    assert before != after
 
 
 def test_the_static_cache_name_carries_a_version(app, client) -> None:

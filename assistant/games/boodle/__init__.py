@@ -1,0 +1,182 @@
+"""Boodle (Michigan): the chips on the four boodle cards, deal by deal, and the settlement.
+
+The record holds what happened in each deal (stakes, the spare hand, the poker stage of Three in
+One, the boodle cards played, faults, who went out and the cards left); everything else is derived
+by replaying it: each deal's chip flows, the layout, the running balances and who pays whom.
+
+* ``replay(record) -> BoodleReplay``: every deal (antes, layout before and after, each event's chip
+  flow, chips and running balances), the totals, the layout, the next deal and its antes, and the
+  settlement as if the evening ended now.
+* ``check_deal(record, new_round) -> DealResult``: checks one new round before it is stored.
+* ``live_deal(record, draft) -> LiveDeal``: the deal being played after the record's rounds,
+  from what has been entered of it so far (a round without its out and cards left).
+* ``score(record)``: the output of records.md.
+
+The module layout: ``boodle_rules`` (cards, options), ``boodle_entries`` (a round, checked),
+``boodle_poker`` (Three in One), ``boodle_deal`` (playing a deal), ``boodle_live`` (a deal
+still being played); settlement in ``settle``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import JSON, GameSpec, Record
+from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
+from .deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
+from .live import LiveDeal, play_partial
+from .rules import BoodleCard, BoodleOptions, normalize_options, parse_options
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """What comes next: the deal's number and dealer, and the antes. ``antes`` per player and
+    card under the standard ante, None with a free stake (the players place it as they like);
+    ``stakes`` is what each player puts on the layout in all; ``pot_ante`` the poker ante of
+    Three in One (None without)."""
+
+    deal: int
+    dealer: str
+    antes: Mapping[str, Layout] | None
+    stakes: Mapping[str, int]
+    pot_ante: int | None
+
+
+@dataclass(frozen=True)
+class BoodleReplay:
+    """A whole record replayed. A Boodle game has no end: ``finished`` is always False."""
+
+    players: tuple[str, ...]
+    options: BoodleOptions
+    deals: tuple[DealResult, ...]
+    totals: Mapping[str, int]
+    layout: Layout
+    pot: int
+    next: NextDeal
+    settlement: Settlement
+
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+
+
+def replay(record: Record) -> BoodleReplay:
+    """Replay every round of ``record``; a RuleError names the round and field that is wrong.
+
+    >>> from ..base import Record
+    >>> game = replay(Record("boodle", ("Anna", "Bo", "Clara"), "Clara", {}, ({
+    ...     "events": [{"boodle": "QD", "by": "Anna"}, {"out": "Anna"}],
+    ...     "cards_left": {"Bo": 3, "Clara": 5}},)))
+    >>> game.totals, game.layout[BoodleCard.AH], game.next.dealer
+    ({'Anna': 8, 'Bo': -7, 'Clara': -13}, 4, 'Anna')
+    """
+    options = parse_options(record.options)
+    deals, state = _play_rounds(record, options)
+    return BoodleReplay(
+        players=record.players,
+        options=options,
+        deals=tuple(deals),
+        totals=state.totals,
+        layout=state.layout,
+        pot=state.pot,
+        next=next_deal(state, record.players, options),
+        settlement=settlement_now(state.totals, state.layout, state.pot),
+    )
+
+
+def _play_rounds(record: Record, options: BoodleOptions) -> tuple[list[DealResult], TableState]:
+    state = initial_state(record.players, record.first)
+    deals = []
+    for raw in record.rounds:
+        result, state = play_deal(state, raw, record.players, options)
+        deals.append(result)
+    return deals, state
+
+
+def live_deal(record: Record, draft: Mapping[str, Any]) -> LiveDeal:
+    """The deal after ``record``'s rounds as far as it has been played: ``draft`` is that round
+    without its out and cards left (a RuleError if something in it breaks a rule).
+
+    >>> from ..base import Record
+    >>> live = live_deal(Record("boodle", ("Anna", "Bo", "Clara"), "Clara"),
+    ...                  {"events": [{"fault": "wrong-lead", "by": "Bo"}]})
+    >>> live.chips, live.barred
+    ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
+    """
+    options = parse_options(record.options)
+    _deals, state = _play_rounds(record, options)
+    return play_partial(state, draft, record.players, options)
+
+
+def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:
+    """The deal after ``state``: its dealer and what everyone antes."""
+    antes = None if options.free is not None else antes_for(players, state.dealer, options)
+    stakes = {name: options.stake(dealer=name == state.dealer) for name in players}
+    return NextDeal(state.deal, state.dealer, antes, stakes, options.pot_ante)
+
+
+def settlement_now(totals: Mapping[str, int], layout: Layout, pot: int = 0) -> Settlement:
+    """The fewest payments if the evening ended now: the chips still on the layout (and in the
+    poker pot) are first shared equally."""
+    return settle(share_leftover(totals, sum(layout.values()) + pot))
+
+
+def check_deal(record: Record, new_round: Mapping[str, Any]) -> DealResult:
+    """Check one new round entered after ``record``'s rounds; its result if it is right."""
+    return replay(record.with_rounds([*record.rounds, new_round])).deals[-1]
+
+
+def score(record: Record) -> JSON:
+    """The ``score`` output of records.md for a Boodle record."""
+    game = replay(record)
+    three_in_one = game.options.pot_ante is not None
+    rounds = []
+    for deal in game.deals:
+        out: JSON = {
+            "deal": deal.deal,
+            "dealer": deal.dealer,
+            "chips": dict(deal.chips),
+            "layout": layout_json(deal.layout_after),
+        }
+        if three_in_one:
+            out["pot"] = deal.pot_after
+        rounds.append(out)
+    return {
+        "game": "boodle",
+        "finished": False,
+        "winners": [],
+        "totals": dict(game.totals),
+        "rounds": rounds,
+        "next": {"deal": game.next.deal, "dealer": game.next.dealer},
+        "layout": layout_json(game.layout),
+        "settlement": settlement_json(game.settlement, game.options),
+    }
+
+
+def layout_json(layout: Layout) -> JSON:
+    """The chips on each boodle card, as records.md prints them: ``{"AH": 4, "KC": 4, ...}``."""
+    return {card.value: layout[card] for card in BoodleCard}
+
+
+def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON]:
+    """The payments as records.md prints them (``amount`` in money when a chip has a value)."""
+    money = options.chip_money
+    payments = []
+    for payment in settlement.payments:
+        out: JSON = {"from": payment.payer, "to": payment.payee, "chips": to_number(payment.value)}
+        if money is not None:
+            out["amount"] = float(round_half_up(payment.value * money, 2))
+        payments.append(out)
+    return payments
+
+
+SPEC = GameSpec(
+    kind="boodle",
+    title="Boodle",
+    min_players=3,
+    max_players=8,
+    first_field="first_dealer",
+    score=score,
+    normalize_options=normalize_options,
+)

@@ -1,0 +1,309 @@
+"""Boodle: playing one deal, as a list of chip flows (steps) from one table state to the next.
+
+Every step moves chips between the players, the four boodle cards and the poker pot, and adds up
+to zero, so the players' chips plus the layout plus the pot are zero at all times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..base import N_, Message, RuleError, seat_after
+from .entries import DealEntry, parse_deal
+from .events import BoodlePlay, Event, Fault
+from .poker import PokerResult, play_poker
+from .rules import BoodleCard, BoodleOptions, FaultKind
+
+Layout = Mapping[BoodleCard, int]
+
+
+class StepKind(Enum):
+    """What moved the chips of a step (in the order they come in a deal)."""
+
+    ANTE = "ante"
+    SWAP = "swap"
+    AUCTION = "auction"
+    POKER_ANTE = "poker-ante"
+    POKER_BETS = "poker-bets"
+    POKER_POT = "poker-pot"
+    BOODLE = "boodle"
+    FAULT = "fault"
+    OUT = "out"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One chip flow of a deal, for the history: what each player gained (negative: paid), what
+    each boodle card and the poker pot gained, and a sentence. ``event`` is the index of the
+    round's event it comes from (None for antes, the spare hand and the poker stage)."""
+
+    kind: StepKind
+    player: str | None
+    chips: Mapping[str, int]
+    layout: Layout
+    pot: int
+    message: Message
+    event: int | None = None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Where the table stands before deal number ``deal``: its dealer, everyone's net chips, the
+    chips on the layout and in the poker pot."""
+
+    deal: int
+    dealer: str
+    totals: Mapping[str, int]
+    layout: Layout
+    pot: int = 0
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal replayed: ``chips`` is each player's gain in it (antes included), ``balances``
+    each player's running total after it."""
+
+    deal: int
+    dealer: str
+    entry: DealEntry
+    antes: Mapping[str, Layout]
+    layout_before: Layout
+    layout_after: Layout
+    pot_before: int
+    pot_after: int
+    steps: tuple[Step, ...]
+    chips: Mapping[str, int]
+    balances: Mapping[str, int]
+    winner: str
+    barred: tuple[str, ...]
+    poker: PokerResult | None
+
+
+def initial_state(players: Sequence[str], dealer: str) -> TableState:
+    """Before the first deal: nobody has won or lost, the layout is empty."""
+    return TableState(1, dealer, dict.fromkeys(players, 0), dict.fromkeys(BoodleCard, 0), 0)
+
+
+def antes_for(
+    players: Sequence[str],
+    dealer: str,
+    options: BoodleOptions,
+    stakes: Mapping[str, Layout] | None = None,
+) -> dict[str, Layout]:
+    """What each player puts on each boodle card: the free stakes as entered, or the standard
+    ante (1 chip on each card, the dealer 2).
+
+    >>> antes_for(["Anna", "Bo"], "Bo", BoodleOptions())["Bo"][BoodleCard.AH]
+    2
+    """
+    if stakes is not None:
+        return {name: dict(stakes[name]) for name in players}
+    return {name: dict.fromkeys(BoodleCard, 2 if name == dealer else 1) for name in players}
+
+
+class Ledger:
+    """Collects the steps of a deal while keeping the running chips, layout and pot."""
+
+    def __init__(self, players: Sequence[str], layout: Layout, pot: int) -> None:
+        self.players = players
+        self.chips = dict.fromkeys(players, 0)
+        self.layout = dict(layout)
+        self.pot = pot
+        self.steps: list[Step] = []
+
+    def add(
+        self,
+        kind: StepKind,
+        player: str | None,
+        message: Message,
+        *,
+        chips: Mapping[str, int] | None = None,
+        layout: Layout | None = None,
+        pot: int = 0,
+        event: int | None = None,
+    ) -> None:
+        """Record one step; players, cards and the pot left out gain nothing."""
+        gains = {name: (chips or {}).get(name, 0) for name in self.players}
+        cards = {card: (layout or {}).get(card, 0) for card in BoodleCard}
+        assert sum(gains.values()) + sum(cards.values()) + pot == 0
+        for name, gain in gains.items():
+            self.chips[name] += gain
+        for card, gain in cards.items():
+            self.layout[card] += gain
+        self.pot += pot
+        self.steps.append(Step(kind, player, gains, cards, pot, message, event))
+
+
+def play_deal(
+    state: TableState, raw: Any, players: Sequence[str], options: BoodleOptions
+) -> tuple[DealResult, TableState]:
+    """Check and play one round from ``state``; the result and the state after it.
+
+    Errors name the deal they belong to (``round 3: ...``).
+    """
+    try:
+        entry = parse_deal(raw, players, state.dealer, options)
+    except RuleError as err:
+        raise err.at_round(state.deal) from None
+    book, antes, poker = open_deal(state, entry, players, options)
+    barred = play_events(book, entry.events[:-1])
+    _out(book, entry)
+    balances = {name: state.totals[name] + book.chips[name] for name in players}
+    result = DealResult(
+        deal=state.deal,
+        dealer=state.dealer,
+        entry=entry,
+        antes=antes,
+        layout_before=state.layout,
+        layout_after=dict(book.layout),
+        pot_before=state.pot,
+        pot_after=book.pot,
+        steps=tuple(book.steps),
+        chips=dict(book.chips),
+        balances=balances,
+        winner=entry.winner,
+        barred=tuple(barred),
+        poker=poker,
+    )
+    after = TableState(
+        state.deal + 1, seat_after(players, state.dealer), balances, result.layout_after, book.pot
+    )
+    return result, after
+
+
+def open_deal(
+    state: TableState, entry: DealEntry, players: Sequence[str], options: BoodleOptions
+) -> tuple[Ledger, dict[str, Layout], PokerResult | None]:
+    """The steps before the play: the antes, the spare hand and the poker stage."""
+    dealer = state.dealer
+    antes = antes_for(players, dealer, options, entry.stakes)
+    book = Ledger(players, state.layout, state.pot)
+    book.add(
+        StepKind.ANTE,
+        None,
+        Message(
+            N_("Antes: {dealer} deals and puts {double} chips on the layout, the others {each}"),
+            {
+                "dealer": dealer,
+                "double": options.stake(dealer=True),
+                "each": options.stake(dealer=False),
+            },
+        ),
+        chips={name: -sum(antes[name].values()) for name in players},
+        layout={card: sum(antes[name][card] for name in players) for card in BoodleCard},
+    )
+    _spare_hand(book, entry, dealer)
+    poker = None
+    if entry.poker is not None and options.pot_ante is not None:
+        poker = play_poker(entry.poker, players, options.pot_ante, state.pot)
+        _poker_steps(book, poker)
+    return book, antes, poker
+
+
+def _spare_hand(book: Ledger, entry: DealEntry, dealer: str) -> None:
+    if entry.swap:
+        text = N_("{dealer} takes the spare hand blind for the hand dealt")
+        book.add(StepKind.SWAP, dealer, Message(text, {"dealer": dealer}))
+    if entry.auction is not None:
+        buyer, price = entry.auction.buyer, entry.auction.price
+        book.add(
+            StepKind.AUCTION,
+            buyer,
+            Message(
+                N_("{buyer} buys the spare hand for {price} chips, paid to {dealer}"),
+                {"buyer": buyer, "price": price, "dealer": dealer},
+            ),
+            chips={buyer: -price, dealer: price},
+        )
+
+
+def _poker_steps(book: Ledger, poker: PokerResult) -> None:
+    each = poker.antes // len(book.players)
+    book.add(
+        StepKind.POKER_ANTE,
+        None,
+        Message(N_("Everyone puts {each} chips into the poker pot"), {"each": each}),
+        chips=dict.fromkeys(book.players, -each),
+        pot=poker.antes,
+    )
+    bets = sum(poker.bets.values())
+    if bets:
+        book.add(
+            StepKind.POKER_BETS,
+            None,
+            Message(N_("The bets put {chips} chips into the poker pot"), {"chips": bets}),
+            chips={name: -bet for name, bet in poker.bets.items()},
+            pot=bets,
+        )
+    won = poker.share * len(poker.winners)
+    if len(poker.winners) == 1:
+        message = Message(
+            N_("{name} wins the poker pot: {chips} chips"),
+            {"name": poker.winners[0], "chips": won},
+        )
+    else:
+        message = Message(
+            N_("{count} players split the poker pot: {share} chips each, {left} stay in the pot"),
+            {"count": len(poker.winners), "share": poker.share, "left": poker.pot_after},
+        )
+    winner = poker.winners[0] if len(poker.winners) == 1 else None
+    book.add(
+        StepKind.POKER_POT,
+        winner,
+        message,
+        chips=dict.fromkeys(poker.winners, poker.share),
+        pot=-won,
+    )
+
+
+def play_events(book: Ledger, events: Sequence[Event]) -> list[str]:
+    """Boodle cards played and faults (not the out); returns the players barred by a fault, in
+    order."""
+    barred: list[str] = []
+    others = len(book.players) - 1
+    for index, event in enumerate(events):
+        if isinstance(event, Fault):
+            if event.by not in barred:
+                barred.append(event.by)
+            if event.kind is FaultKind.WRONG_LEAD:
+                text = N_(
+                    "{name} led a card that was not the lowest: pays 1 chip to each of the"
+                    " {others} other players and gets no more boodle chips in this deal"
+                )
+                chips = {name: 1 for name in book.players if name != event.by}
+                chips[event.by] = -others
+            else:
+                text = N_("{name} held back a playable card: no more boodle chips in this deal")
+                chips = {}
+            params = {"name": event.by, "others": others}
+            book.add(StepKind.FAULT, event.by, Message(text, params), chips=chips, event=index)
+        elif isinstance(event, BoodlePlay):
+            pile = book.layout[event.card]
+            params = {"name": event.by, "card": event.card.label, "chips": pile}
+            if event.by in barred:
+                text = N_("{name} plays {card} but is barred after a fault: its {chips} chips stay")
+                book.add(StepKind.BOODLE, event.by, Message(text, params), event=index)
+            else:
+                text = N_("{name} plays {card} and takes the {chips} chips on it")
+                book.add(
+                    StepKind.BOODLE,
+                    event.by,
+                    Message(text, params),
+                    chips={event.by: pile},
+                    layout={event.card: -pile},
+                    event=index,
+                )
+    return barred
+
+
+def _out(book: Ledger, entry: DealEntry) -> None:
+    winner = entry.winner
+    total = sum(entry.cards_left.values())
+    chips = {name: -held for name, held in entry.cards_left.items()}
+    chips[winner] = total
+    text = N_("{name} goes out: the others pay 1 chip per card still held, {chips} chips in all")
+    params = {"name": winner, "chips": total}
+    book.add(StepKind.OUT, winner, Message(text, params), chips=chips, event=len(entry.events) - 1)

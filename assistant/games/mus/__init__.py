@@ -1,0 +1,307 @@
+"""Mus: two teams of two, four lances a hand, games to 40 stones, a match of 1 to 3 games.
+
+The record's rounds are hands (see records.md, "Mus"). ``replay`` derives everything from them:
+per hand what was paid at once and at the count (lance by lance), the score of each game, the
+games won, and who is mano next. ``score`` turns that into the ``score`` output.
+
+While a hand is entered lance by lance, ``check_betting`` checks the betting so far and tells
+whether it already decided the game (a rejection reaching the target, an accepted órdago).
+
+The modules: ``mus_hands`` (cards, points, comparing hands), ``mus_bets`` (a bet lance),
+``mus_showdown`` (lance winners and team values, from cards or entered), ``mus_round`` (a hand
+as entered), ``mus_count`` (what each lance pays and the count).
+
+Decided where the rules are silent: each entry of ``bets`` is the number of stones that bet
+*adds* (at least 2, raises too: envido 2, raise 5, raise 10 make a stake of 17); an accepted
+órdago ends the game with the stones as they stand; ``"paso"`` after the game was decided in a
+hand is allowed (it is the same as leaving the lance out), a bet there is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import JSON, N_, GameSpec, Record, RuleError, check_choice, seat_after
+from .bets import Bet
+from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
+from .count import breakdown as breakdown  # the UI's per-hand breakdown
+from .entry import HandEntry, parse_hand_entry
+from .entry import check_answer as check_answer  # the UI: a hand entered lance by lance
+from .entry import check_holders as check_holders
+from .entry import declare as declare  # the UI: who has pares / juego
+from .entry import parse_cards as parse_cards
+from .hands import HandRules, JuegoReal, Lance
+from .showdown import LanceDecision, team_names, team_of
+
+OPTION_CHOICES: Mapping[str, tuple[Any, ...]] = {
+    "target": (40, 30, 35),
+    "games_to_win": (2, 1, 3),
+    "kings": (8, 4),
+    "juego_real": ("off", "figure", "jack"),
+}
+
+
+@dataclass(frozen=True)
+class MusOptions:
+    target: int = 40
+    games_to_win: int = 2
+    kings: int = 8
+    juego_real: JuegoReal = JuegoReal.OFF
+
+    @property
+    def rules(self) -> HandRules:
+        return HandRules(self.kings, self.juego_real)
+
+
+def parse_options(raw: Mapping[str, Any]) -> MusOptions:
+    """Every option checked; left out or null means the default."""
+    values = {}
+    for name in raw:
+        if name not in OPTION_CHOICES:
+            raise RuleError(N_("Mus has no option {name}"), field=f"options.{name}", name=name)
+    for name, choices in OPTION_CHOICES.items():
+        value = raw.get(name)
+        if value is None:
+            value = choices[0]
+        try:
+            values[name] = check_choice(value, choices, what=name)
+        except RuleError as exc:
+            raise RuleError(
+                N_("The option {name} can be {choices}, not {value!r}"),
+                field=f"options.{name}",
+                name=name,
+                choices=", ".join(str(c) for c in sorted(choices, key=str)),
+                value=value,
+            ) from exc
+    return MusOptions(
+        values["target"], values["games_to_win"], values["kings"], JuegoReal(values["juego_real"])
+    )
+
+
+def normalize_options(raw: Mapping[str, Any]) -> JSON:
+    """``{}`` → ``{"target": 40, "games_to_win": 2, "kings": 8, "juego_real": "off"}``."""
+    options = parse_options(raw)
+    return {
+        "target": options.target,
+        "games_to_win": options.games_to_win,
+        "kings": options.kings,
+        "juego_real": options.juego_real.value,
+    }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand replayed. ``score`` is the game's score after it; ``lances`` the breakdown."""
+
+    number: int  # counts across the match
+    game: int  # the game it belongs to, from 1
+    mano: str
+    dealer: str
+    entry: HandEntry
+    count: HandCount
+    score: tuple[int, int]
+
+    @property
+    def lances(self) -> tuple[LanceResult, ...]:
+        return self.count.lances
+
+    @property
+    def immediate(self) -> tuple[int, int]:
+        return self.count.immediate
+
+    @property
+    def counted(self) -> tuple[int, int]:
+        return self.count.counted
+
+    @property
+    def stones(self) -> tuple[int, int]:
+        return (self.immediate[0] + self.counted[0], self.immediate[1] + self.counted[1])
+
+    @property
+    def game_over(self) -> bool:
+        return self.count.ending is not None
+
+    @property
+    def decisions(self) -> tuple[LanceDecision, ...]:
+        """From the cards: who won each lance, with which hand, against whom."""
+        return self.entry.decisions
+
+
+@dataclass(frozen=True)
+class GameResult:
+    stones: tuple[int, int]
+    winner: int | None  # the team; None while the game goes on
+    ending: Ending | None = None
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """What the table does next: hand number, mano, dealer, and the score it starts from."""
+
+    hand: int
+    game: int
+    mano: str
+    dealer: str
+    score: tuple[int, int]
+    dentro: tuple[bool, bool]  # a team within 5 stones of the target must warn the others
+
+
+@dataclass(frozen=True)
+class MusReplay:
+    options: MusOptions
+    players: tuple[str, ...]
+    hands: tuple[HandResult, ...]
+    games: tuple[GameResult, ...]  # the game in progress last (unless the match is over)
+    games_won: tuple[int, int]
+    winner: int | None  # the team that won the match
+    next: NextHand | None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def teams(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        p = self.players
+        return (p[0], p[2]), (p[1], p[3])
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return () if self.winner is None else self.teams[self.winner - 1]
+
+
+def replay(record: Record) -> MusReplay:
+    """Replay every hand of the record; a RuleError names the round (1-based) and the field.
+
+    >>> r = replay(Record("mus", ("Anna", "Ben", "Carla", "Dan"), "Anna", {}, ({"lances": {},
+    ...     "cards": {"Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"}},)))
+    >>> r.hands[0].stones, r.next.mano
+    ((7, 0), 'Ben')
+    """
+    options = parse_options(record.options)
+    players = record.players
+    mano = record.first
+    hands: list[HandResult] = []
+    games: list[GameResult] = []
+    won = [0, 0]
+    score = (0, 0)
+    winner: int | None = None
+    for number, raw in enumerate(record.rounds, start=1):
+        try:
+            if winner is not None:
+                raise _match_over(players, winner)
+            entry = parse_hand_entry(raw, players, mano, options.rules)
+            count = settle_hand(entry.bets, entry.showdown, score, options.target)
+        except RuleError as exc:
+            raise exc.at_round(number) from exc
+        score = (score[0] + count.immediate[0] + count.counted[0],
+                 score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
+        dealer = seat_after(players, entry.mano, -1)
+        hands.append(HandResult(number, len(games) + 1, entry.mano, dealer, entry, count, score))
+        if count.winner is not None:
+            games.append(GameResult(score, count.winner, count.ending))
+            won[count.winner - 1] += 1
+            score = (0, 0)
+            if won[count.winner - 1] >= options.games_to_win:
+                winner = count.winner
+        mano = seat_after(players, entry.mano)
+    next_hand = None
+    if winner is None:
+        games.append(GameResult(score, None))
+        dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
+        next_hand = NextHand(
+            len(hands) + 1, len(games), mano, seat_after(players, mano, -1), score, dentro
+        )
+    return MusReplay(options, players, tuple(hands), tuple(games), (won[0], won[1]), winner,
+                     next_hand)  # fmt: skip
+
+
+def _match_over(players: Sequence[str], team: int) -> RuleError:
+    return RuleError(
+        N_("The match is over ({team} won it): no more hands can be entered"),
+        team=team_names(players, team),
+    )
+
+
+def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | None:
+    """Check one lance of the hand being entered (the next round of ``record``) in its context:
+    the entries before it in ``hand`` (was the game already decided in this hand?) and the
+    cards, when ``hand`` has them (does only one team hold pares / juego?). Returns the bet
+    (``None`` for paso); a RuleError names the field, e.g. ``lances.pares``.
+    """
+    state = replay(record)
+    if state.winner is not None or state.next is None:
+        raise _match_over(state.players, state.winner or 1)
+    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
+    wanted = next((lc for lc in Lance if lc.value == lance), None)
+    if wanted is None:
+        raise RuleError(N_("There is no lance {name}"), field=f"lances.{lance}", name=lance)
+    if wanted not in entry.bets:  # juego asked while the fourth lance is punto (or vice versa)
+        return None
+    before: dict[Lance, Bet | None] = {}
+    for name, bet in entry.bets.items():
+        before[name] = bet
+        if name is wanted:
+            break
+    pay_at_once(before, None, state.next.score, state.options.target)
+    return entry.bets[wanted]
+
+
+def check_betting(record: Record, hand: Mapping[str, Any]) -> AtOnce:
+    """The betting of the hand being entered (the next round of ``record``) as far as it goes:
+    every lance checked in its context, what the rejections paid at once, and whether the game
+    was decided in this hand (``ending``: a rejection that reached the target, or an accepted
+    órdago, whose winner is None until the cards are known).
+
+    >>> done = check_betting(Record("mus", ("A", "B", "C", "D"), "A", {}, ()),
+    ...     {"lances": {"grande": {"by": 2, "bets": [2, "ordago"], "answer": "quiero"}}})
+    >>> done.ending.value, done.immediate
+    ('ordago', (0, 0))
+    """
+    state = replay(record)
+    if state.winner is not None or state.next is None:
+        raise _match_over(state.players, state.winner or 1)
+    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
+    return pay_at_once(entry.bets, None, state.next.score, state.options.target)
+
+
+def score(record: Record) -> JSON:
+    """The ``score`` output of records.md for a Mus record."""
+    state = replay(record)
+    players = state.players
+    return {
+        "game": "mus",
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "totals": {p: state.games_won[team_of(players, p) - 1] for p in players},
+        "rounds": [
+            {
+                "hand": hand.number,
+                "mano": hand.mano,
+                "immediate": list(hand.immediate),
+                "counted": list(hand.counted),
+                "stones": list(hand.stones),
+                "score": list(hand.score),
+                "game_over": hand.game_over,
+            }
+            for hand in state.hands
+        ],
+        "next": None
+        if state.next is None
+        else {"hand": state.next.hand, "mano": state.next.mano, "dealer": state.next.dealer},
+        "teams": [list(team) for team in state.teams],
+        "games": [{"stones": list(g.stones), "winner": g.winner} for g in state.games],
+    }
+
+
+SPEC = GameSpec(
+    kind="mus",
+    title="Mus",
+    min_players=4,
+    max_players=4,
+    first_field="first_mano",
+    score=score,
+    normalize_options=normalize_options,
+)

@@ -1,0 +1,290 @@
+"""Plump (Oh Hell): replaying a record into deals, totals, the winner and what comes next.
+
+The rules are in ``rules/plump.md`` of the shared specs; the record and the ``score`` output in
+``records.md``. Scores are derived by replaying every round, never stored.
+
+What the web layer calls:
+
+* ``replay(record).next`` -- what the table does next (:class:`PlumpNext`: deal, dealer, cards,
+  bidding order, the trump rule; ``next.forbidden_for(bids)`` gives the dealer's forbidden bid);
+* ``score(record.with_rounds([*old, new]))`` -- validates one new round (a RuleError names the
+  round and the form ``field``); ``check_bids`` / ``check_tricks`` check a half-entered deal;
+* ``undo(rounds)`` -- takes back the tricks of the last deal, else the last deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..base import JSON, N_, GameSpec, Record, RuleError
+from .rounds import (
+    DealSetup,
+    EnteredDeal,
+    check_bids,
+    check_round,
+    check_tricks,
+    check_trump,
+    deal_points,
+    deal_setup,
+    forbidden_bid,
+)
+from .schedule import (
+    CYCLE,
+    NO_TRUMP,
+    TRUMPS,
+    PlumpOptions,
+    Schedule,
+    Scoring,
+    TieBreak,
+    TrumpRule,
+    check_player_count,
+    deal_count,
+    deal_plan,
+    fixed_trump,
+    normalize_options,
+)
+
+__all__ = [
+    "CYCLE",
+    "NO_TRUMP",
+    "SPEC",
+    "TRUMPS",
+    "DealSetup",
+    "EnteredDeal",
+    "PlumpDeal",
+    "PlumpNext",
+    "PlumpOptions",
+    "PlumpReplay",
+    "Schedule",
+    "Scoring",
+    "TieBreak",
+    "TrumpRule",
+    "check_bids",
+    "check_round",
+    "check_tricks",
+    "check_trump",
+    "deal_count",
+    "deal_plan",
+    "deal_points",
+    "deal_setup",
+    "fixed_trump",
+    "forbidden_bid",
+    "normalize_options",
+    "replay",
+    "score",
+    "undo",
+]
+
+
+@dataclass(frozen=True)
+class PlumpDeal(DealSetup):
+    """A deal of the record, replayed. ``trump`` is resolved (rule's value or entered suit).
+
+    While the deal is in play (``tricks`` None), ``made`` and ``scores`` are None and ``totals``
+    are those before it.
+    """
+
+    forbidden_bid: int | None
+    bids: Mapping[str, int]  # in bidding order
+    tricks: Mapping[str, int] | None
+    made: Mapping[str, bool] | None  # in seat order
+    scores: Mapping[str, int] | None
+    totals: Mapping[str, int]  # running totals after this deal
+
+    @property
+    def in_play(self) -> bool:
+        return self.tricks is None
+
+    def to_json(self) -> JSON:
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "cards": self.cards,
+            "trump": self.trump,
+            "first_bidder": self.first_bidder,
+            "forbidden_bid": self.forbidden_bid,
+            "made": None if self.made is None else dict(self.made),
+            "scores": None if self.scores is None else dict(self.scores),
+        }
+
+
+@dataclass(frozen=True)
+class PlumpNext(DealSetup):
+    """The deal the table plays next (the deal in play when its tricks are not entered yet).
+
+    ``trump`` is the rule's value when ``enter_trump`` is false; otherwise the table enters the
+    turned-up suit (``trump`` is then the suit already entered for a deal in play, else None).
+    ``bids`` are the bids already entered (deal in play: only the tricks remain), else None.
+    The dealer's forbidden bid comes from ``forbidden_for(bids)`` once the others have bid.
+    """
+
+    bids: Mapping[str, int] | None
+
+    @property
+    def in_play(self) -> bool:
+        return self.bids is not None
+
+    def to_json(self) -> JSON:
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "cards": self.cards,
+            "first_bidder": self.first_bidder,
+        }
+
+
+@dataclass(frozen=True)
+class PlumpReplay:
+    """A whole Plump record replayed: every deal, the totals, the end and what comes next."""
+
+    players: tuple[str, ...]
+    options: PlumpOptions
+    plan: tuple[int, ...]  # cards of every scheduled deal (extra deals not included)
+    deals: tuple[PlumpDeal, ...]
+    totals: Mapping[str, int]  # in seat order
+    leaders: tuple[str, ...]  # the players with the highest total now
+    finished: bool
+    winners: tuple[str, ...]  # empty while not finished
+    next: PlumpNext | None  # None when finished
+
+    @property
+    def deal_count(self) -> int:
+        """The number of scheduled deals (extra deals for a tie come on top)."""
+        return len(self.plan)
+
+    def to_json(self) -> JSON:
+        """The ``score`` output of records.md."""
+        return {
+            "game": "plump",
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "totals": dict(self.totals),
+            "rounds": [deal.to_json() for deal in self.deals],
+            "next": None if self.next is None else self.next.to_json(),
+        }
+
+
+def _leaders(totals: Mapping[str, int]) -> tuple[str, ...]:
+    best = max(totals.values())
+    return tuple(player for player, total in totals.items() if total == best)
+
+
+def _is_over(
+    options: PlumpOptions, plan: Sequence[int], deal: int, totals: Mapping[str, int]
+) -> bool:
+    """After the complete deal ``deal``: is the game decided?"""
+    if deal < len(plan):
+        return False
+    return options.tie_break is TieBreak.SHARE or len(_leaders(totals)) == 1
+
+
+def _replay_deal(
+    setup: DealSetup, entered: EnteredDeal, options: PlumpOptions, totals: dict[str, int]
+) -> PlumpDeal:
+    made = scores = None
+    if entered.tricks is not None:
+        tricks = entered.tricks
+        made = {p: entered.bids[p] == tricks[p] for p in totals}
+        scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in totals}
+        totals = {p: totals[p] + scores[p] for p in totals}
+    return PlumpDeal(
+        **{**_setup_of(setup), "trump": entered.trump},
+        forbidden_bid=setup.forbidden_for(entered.bids),
+        bids=entered.bids,
+        tricks=entered.tricks,
+        made=made,
+        scores=scores,
+        totals=totals,
+    )
+
+
+def replay(record: Record) -> PlumpReplay:
+    """Replay every round of a Plump record (RuleError: the round, the field and what is wrong).
+
+    >>> r = replay(Record("plump", ("Anna", "Bo", "Cia"), "Anna", {}, ()))
+    >>> r.deal_count, r.next.dealer, r.next.cards, r.next.first_bidder
+    (19, 'Anna', 10, 'Bo')
+    """
+    options = PlumpOptions.from_json(record.options)
+    players = tuple(record.players)
+    check_player_count(len(players))
+    plan = tuple(deal_plan(options, len(players)))
+    totals = {player: 0 for player in players}
+    deals: list[PlumpDeal] = []
+    finished = False
+    for number, raw in enumerate(record.rounds, start=1):
+        try:
+            if finished:
+                raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
+            setup = deal_setup(options, players, record.first, number)
+            entered = check_round(setup, raw, last=number == len(record.rounds))
+        except RuleError as error:
+            raise error.at_round(number) from None
+        deal = _replay_deal(setup, entered, options, totals)
+        deals.append(deal)
+        totals = dict(deal.totals)
+        finished = not deal.in_play and _is_over(options, plan, number, totals)
+    return PlumpReplay(
+        players=players,
+        options=options,
+        plan=plan,
+        deals=tuple(deals),
+        totals=totals,
+        leaders=_leaders(totals),
+        finished=finished,
+        winners=_leaders(totals) if finished else (),
+        next=None if finished else _next(options, players, record.first, deals),
+    )
+
+
+def _next(
+    options: PlumpOptions, players: Sequence[str], first: str, deals: Sequence[PlumpDeal]
+) -> PlumpNext:
+    if deals and deals[-1].in_play:
+        last = deals[-1]
+        setup: DealSetup = last
+        bids: Mapping[str, int] | None = last.bids
+    else:
+        setup = deal_setup(options, players, first, len(deals) + 1)
+        bids = None
+    return PlumpNext(**_setup_of(setup), bids=bids)
+
+
+def _setup_of(setup: DealSetup) -> dict[str, Any]:
+    """The DealSetup part of a deal (or of a subclass), to build another kind of deal from it."""
+    return {f.name: getattr(setup, f.name) for f in fields(DealSetup)}
+
+
+def score(record: Record) -> JSON:
+    """The ``score`` output of records.md for a Plump record."""
+    return replay(record).to_json()
+
+
+def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Take back the last entry: the tricks of the last deal if it has them, else that deal.
+
+    >>> undo([{"bids": {"A": 1}, "tricks": {"A": 1}}])
+    [{'bids': {'A': 1}}]
+    >>> undo([{"bids": {"A": 1}}])
+    []
+    """
+    if not rounds:
+        return []
+    last = rounds[-1]
+    if isinstance(last, Mapping) and last.get("tricks") is not None:
+        return [*rounds[:-1], {key: value for key, value in last.items() if key != "tricks"}]
+    return list(rounds[:-1])
+
+
+SPEC = GameSpec(
+    kind="plump",
+    title="Plump",
+    min_players=3,
+    max_players=7,
+    first_field="first_dealer",
+    score=score,
+    normalize_options=normalize_options,
+    undo=undo,
+)

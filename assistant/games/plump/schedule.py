@@ -1,0 +1,257 @@
+"""Plump options and the deal schedule: how many deals, how many cards each, which trump.
+
+Nothing here is hard-coded to 19 deals: the plan comes from the options and the player count.
+
+>>> deal_plan({}, 4)
+[10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+>>> deal_count({"start_cards": 13}, 4)
+25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, TypeVar
+
+from ..base import JSON, N_, RuleError
+
+PACK = 52
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+NO_TRUMP = "NT"
+TRUMPS = ("S", "H", "D", "C", NO_TRUMP)
+CYCLE = ("H", "D", "C", "S", NO_TRUMP)  # the `cycle` trump rule, by deal number
+ZERO_BID_POINTS = (10, 5)
+
+E = TypeVar("E", bound=Enum)
+
+
+class Schedule(Enum):
+    """The order of the deal sizes (N = the start size)."""
+
+    DOWN_UP = "down-up"  # N .. 1 .. N
+    UP_DOWN = "up-down"  # 1 .. N .. 1
+    DOWN = "down"  # N .. 1
+    UP = "up"  # 1 .. N
+    DOWN_UP_ONES = "down-up-ones"  # N .. 2, one 1-card deal per player, 2 .. N
+
+
+class Scoring(Enum):
+    TEN_PLUS_BID = "ten-plus-bid"  # exact: 10 + bid, else 0
+    LITERAL = "literal"  # exact: a 1 written in front of the bid (10 -> 110), else 0
+    TRICK_PLUS_TEN = "trick-plus-ten"  # 1 per trick, + 10 when exact
+
+
+class TrumpRule(Enum):
+    TURN_UP = "turn-up"  # the suit of the card turned up (entered by the table)
+    CYCLE = "cycle"  # H, D, C, S, NT, repeating by deal number
+    NONE = "none"  # never a trump
+
+
+class TieBreak(Enum):
+    SHARE = "share"  # equal top totals share the win
+    EXTRA_DEALS = "extra-deals"  # deals with the most cards until one player leads alone
+
+
+@dataclass(frozen=True)
+class PlumpOptions:
+    """Every option of a Plump game, defaults filled in (``start_cards`` None = by players)."""
+
+    start_cards: int | None = None
+    schedule: Schedule = Schedule.DOWN_UP
+    hook: bool = True
+    simultaneous_bids: bool = False
+    scoring: Scoring = Scoring.TEN_PLUS_BID
+    zero_bid_points: int = 10
+    trump: TrumpRule = TrumpRule.TURN_UP
+    no_trump_largest: bool = False
+    tie_break: TieBreak = TieBreak.SHARE
+
+    @property
+    def dealer_hook(self) -> bool:
+        """Whether the dealer's hook applies (simultaneous bids turn it off)."""
+        return self.hook and not self.simultaneous_bids
+
+    def start_for(self, n_players: int) -> int:
+        """The cards of the largest deal: the option, or 10 for 3-5 players, 8 for 6, 7 for 7."""
+        check_player_count(n_players)
+        if self.start_cards is None:
+            return {6: 8, 7: 7}.get(n_players, 10)
+        most = PACK // n_players
+        if self.start_cards > most:
+            raise RuleError(
+                N_("with {players} players at most {most} cards can be dealt to each, not {cards}"),
+                field="options.start_cards",
+                players=n_players,
+                most=most,
+                cards=self.start_cards,
+            )
+        return self.start_cards
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any] | None) -> PlumpOptions:
+        """Check the record's raw options (unknown names and bad values are RuleErrors)."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise RuleError(N_("the options must be an object"), field="options")
+        for name in raw:
+            if name not in _NAMES:
+                raise RuleError(N_("{name} is not an option of Plump"), field="options", name=name)
+        start = raw.get("start_cards")
+        if start is not None and (
+            isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= PACK // 3
+        ):
+            raise RuleError(
+                N_("start_cards must be a number of cards from 1 to {most}, or null"),
+                field="options.start_cards",
+                most=PACK // MIN_PLAYERS,
+            )
+        zero = raw.get("zero_bid_points")
+        if zero is not None and (
+            isinstance(zero, bool) or not isinstance(zero, int) or zero not in ZERO_BID_POINTS
+        ):
+            raise RuleError(
+                N_("zero_bid_points must be 10 or 5, not {value!r}"),
+                field="options.zero_bid_points",
+                value=zero,
+            )
+        default = cls()
+        return cls(
+            start_cards=start,
+            schedule=_enum(raw, "schedule", Schedule, default.schedule),
+            hook=_flag(raw, "hook", default.hook),
+            simultaneous_bids=_flag(raw, "simultaneous_bids", default.simultaneous_bids),
+            scoring=_enum(raw, "scoring", Scoring, default.scoring),
+            zero_bid_points=default.zero_bid_points if zero is None else zero,
+            trump=_enum(raw, "trump", TrumpRule, default.trump),
+            no_trump_largest=_flag(raw, "no_trump_largest", default.no_trump_largest),
+            tie_break=_enum(raw, "tie_break", TieBreak, default.tie_break),
+        )
+
+    def to_json(self) -> JSON:
+        """The options as records.md writes them (every option present)."""
+        return {
+            "start_cards": self.start_cards,
+            "schedule": self.schedule.value,
+            "hook": self.hook,
+            "simultaneous_bids": self.simultaneous_bids,
+            "scoring": self.scoring.value,
+            "zero_bid_points": self.zero_bid_points,
+            "trump": self.trump.value,
+            "no_trump_largest": self.no_trump_largest,
+            "tie_break": self.tie_break.value,
+        }
+
+
+_NAMES = tuple(PlumpOptions().to_json())
+
+
+def _flag(raw: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = raw.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise RuleError(
+            N_("{name} must be true or false, not {value!r}"),
+            field=f"options.{name}",
+            name=name,
+            value=value,
+        )
+    return value
+
+
+def _enum(raw: Mapping[str, Any], name: str, kind: type[E], default: E) -> E:
+    value = raw.get(name)
+    if value is None:
+        return default
+    for member in kind:
+        if value == member.value:
+            return member
+    raise RuleError(
+        N_("{name} must be one of {choices}, not {value!r}"),
+        field=f"options.{name}",
+        name=name,
+        choices=", ".join(str(m.value) for m in kind),
+        value=value,
+    )
+
+
+def normalize_options(raw: Mapping[str, Any] | None) -> JSON:
+    """Every option with its default filled in (``start_cards`` stays null = by players).
+
+    >>> normalize_options({"scoring": "literal"})["scoring"], normalize_options({})["hook"]
+    ('literal', True)
+    """
+    return PlumpOptions.from_json(raw).to_json()
+
+
+def check_player_count(n_players: int) -> int:
+    if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+        raise RuleError(
+            N_("Plump needs {low} to {high} players"), low=MIN_PLAYERS, high=MAX_PLAYERS
+        )
+    return n_players
+
+
+def _options(options: PlumpOptions | Mapping[str, Any] | None) -> PlumpOptions:
+    return options if isinstance(options, PlumpOptions) else PlumpOptions.from_json(options)
+
+
+def deal_plan(options: PlumpOptions | Mapping[str, Any] | None, n_players: int) -> list[int]:
+    """The cards of every scheduled deal, in order (extra deals for a tie not included).
+
+    >>> deal_plan({"schedule": "up-down", "start_cards": 3}, 5)
+    [1, 2, 3, 2, 1]
+    >>> deal_plan({"schedule": "down-up-ones", "start_cards": 3}, 4)
+    [3, 2, 1, 1, 1, 1, 2, 3]
+    """
+    opts = _options(options)
+    start = opts.start_for(n_players)
+    down = list(range(start, 0, -1))
+    up = list(range(1, start + 1))
+    match opts.schedule:
+        case Schedule.DOWN_UP:
+            return down + up[1:]
+        case Schedule.UP_DOWN:
+            return up + down[1:]
+        case Schedule.DOWN:
+            return down
+        case Schedule.UP:
+            return up
+        case Schedule.DOWN_UP_ONES:
+            return down[:-1] + [1] * n_players + up[1:]
+    raise AssertionError(opts.schedule)  # pragma: no cover
+
+
+def deal_count(options: PlumpOptions | Mapping[str, Any] | None, n_players: int) -> int:
+    """The number of scheduled deals (19 for 4 players with the defaults, 25 from 13 cards)."""
+    return len(deal_plan(options, n_players))
+
+
+def fixed_trump(
+    options: PlumpOptions, deal: int, cards: int, n_players: int, largest: int
+) -> str | None:
+    """The trump the rules fix for a deal, or None when the table enters the turned-up suit.
+
+    ``deal`` is the 1-based deal number (extra deals go on counting), ``largest`` the cards of
+    the largest scheduled deal.
+
+    >>> fixed_trump(PlumpOptions(trump=TrumpRule.CYCLE), 6, 5, 4, 10)
+    'H'
+    >>> fixed_trump(PlumpOptions(), 1, 13, 4, 13)
+    'NT'
+    >>> fixed_trump(PlumpOptions(), 1, 10, 4, 10) is None
+    True
+    """
+    if options.trump is TrumpRule.NONE:
+        return NO_TRUMP
+    if options.no_trump_largest and cards == largest:
+        return NO_TRUMP
+    if options.trump is TrumpRule.CYCLE:
+        return CYCLE[(deal - 1) % len(CYCLE)]
+    if cards * n_players == PACK:  # no card left to turn up
+        return NO_TRUMP
+    return None

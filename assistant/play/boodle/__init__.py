@@ -1,0 +1,196 @@
+"""Boodle at the table: the phone is the banker.
+
+The deal being played is built live in the game's ``draft`` (a round of records.md without its out
+and cards left yet): every boodle card played, fault, stake and sale of the spare hand is one tap
+or two, stored at once so that every phone sees it; "out" with the cards left completes the round
+and clears the draft. The engine checks each live entry as it comes (``boodle.live_deal``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+
+from ...games import boodle
+from ...games.base import JSON, N_, Message, RuleError
+from ...games.boodle.deal import StepKind
+from ...services import Loaded
+from ..base import Adapter, Change, Context, EntryForm
+from .forms import (
+    correction_field,
+    event_rows,
+    live_event_field,
+    live_form,
+    posted_cards_left,
+    posted_events,
+    posted_stakes,
+    posted_widow,
+    remap,
+    round_form,
+    stake_data,
+)
+from .options import BoodleOptionsForm, options_json
+from .view import BoodleView, build_view
+
+
+class BoodleAdapter(Adapter):
+    kind = "boodle"
+
+    def options_form(self, formdata: Any = None) -> FlaskForm:
+        return BoodleOptionsForm(formdata, prefix="boodle")
+
+    def settings_from(self, form: FlaskForm) -> JSON:
+        currency = (form.currency.data or "").strip()
+        return {"currency": currency} if currency else {}
+
+    def options_from(self, form: FlaskForm) -> JSON:
+        return options_json(form)  # type: ignore[arg-type]
+
+    def view(self, loaded: Loaded) -> BoodleView:
+        return build_view(loaded.record, loaded.draft, loaded.settings.get("currency", ""))
+
+    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+        view: BoodleView = ctx.view
+        if view.stage == "unsupported":
+            return None
+        players = ctx.record.players
+        data: JSON = {"widow_auction_price": 1}
+        if view.stage == "stakes":
+            data.update(stake_data(default_stakes(view.replay), players))
+        step = f"{'stakes' if view.stage == 'stakes' else 'deal'}-{view.replay.next.deal}"
+        return live_form(players, view.replay.options, step=step, formdata=formdata, data=data)
+
+    def entered(self, ctx: Context, form: EntryForm) -> Change:
+        view: BoodleView = ctx.view
+        record = ctx.record
+        rounds = [dict(r) for r in record.rounds]
+        deal = view.replay.next.deal
+        draft = dict(view.draft)
+        events = list(draft.get("events", []))
+        action = form.action.data  # type: ignore[attr-defined]
+        if action == "out":
+            done = {
+                **draft,
+                "events": [*events, {"out": form.out.data}],  # type: ignore[attr-defined]
+                "cards_left": posted_cards_left(form, record.players),
+            }
+            try:
+                boodle.check_deal(record, done)
+            except RuleError as error:
+                raise remap(error, live_event_field(len(events))) from None
+            summary = Message(
+                N_("Deal {deal} saved: {name} went out."),
+                {"deal": deal, "name": form.out.data},  # type: ignore[attr-defined]
+            )
+            return Change([*rounds, done], summary)
+        if action == "pop":
+            return Change(rounds, *without_last(draft, deal))
+        if action == "stakes":
+            draft["stakes"] = posted_stakes(form, record.players)
+        elif action == "widow":
+            widow = posted_widow(form)
+            draft.pop("widow", None)
+            if widow is not None:
+                draft["widow"] = widow
+        else:
+            by = form.by.data  # type: ignore[attr-defined]
+            if action == "boodle":
+                event = {"boodle": form.card.data, "by": by}  # type: ignore[attr-defined]
+            else:
+                event = {"fault": form.fault.data, "by": by}  # type: ignore[attr-defined]
+            draft["events"] = [*events, event]
+        try:
+            live = boodle.live_deal(record, draft)
+        except RuleError as error:
+            raise remap(error, live_event_field(len(events))) from None
+        return Change(rounds, live_summary(action, live, deal), draft)
+
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        draft = ctx.loaded.draft or {}
+        try:
+            _said, rest = without_last(draft, ctx.view.replay.next.deal)
+        except RuleError:
+            return None
+        return rest or None
+
+    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+        replay = ctx.view.replay
+        return round_form(replay.deals[number - 1], ctx.record.players, replay.options, formdata)
+
+    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+        record = ctx.record
+        options = ctx.view.replay.options
+        rows = event_rows(form)
+        entry: JSON = {}
+        if options.free is not None:
+            entry["stakes"] = posted_stakes(form, record.players)
+        widow = posted_widow(form)
+        if widow is not None:
+            entry["widow"] = widow
+        if "poker" in record.rounds[number - 1]:  # Three in One: not editable here, kept
+            entry["poker"] = record.rounds[number - 1]["poker"]
+        entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]  # type: ignore[attr-defined]
+        entry["cards_left"] = posted_cards_left(form, record.players)
+        rounds = [dict(r) for r in record.rounds]
+        rounds[number - 1] = entry
+        try:
+            boodle.replay(record.with_rounds(rounds))
+        except RuleError as error:
+            raise (
+                remap(error, correction_field(rows)) if error.round == number else error
+            ) from None
+        summary = Message(N_("Deal {deal} corrected."), {"deal": number})
+        return Change(rounds, summary, ctx.loaded.draft)  # the deal being played goes on
+
+
+def live_summary(action: str, live: boodle.LiveDeal, deal: int) -> Message:
+    """What the table is told after a live entry: the engine's sentence for it."""
+    if action == "stakes":
+        return Message(N_("Stakes of deal {deal} placed."), {"deal": deal})
+    if action == "widow":
+        kinds = (StepKind.SWAP, StepKind.AUCTION)
+        step = next((s for s in live.steps if s.kind in kinds), None)
+        if step is None:
+            return Message(N_("Nobody took the spare hand in deal {deal}."), {"deal": deal})
+        return step.message
+    return live.steps[-1].message
+
+
+def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
+    """The draft without its last entry: the last event, else the spare hand, else the stakes."""
+    draft = dict(draft)
+    if draft.get("events"):
+        draft["events"] = draft["events"][:-1]
+        if not draft["events"]:
+            del draft["events"]
+    elif draft.get("widow"):
+        del draft["widow"]
+    elif draft.get("stakes"):
+        del draft["stakes"]
+    else:
+        raise RuleError(N_("Nothing has been entered in deal {deal} yet."), deal=deal)
+    return Message(N_("The last entry of deal {deal} was removed."), {"deal": deal}), draft
+
+
+def default_stakes(replay: boodle.BoodleReplay) -> dict[str, dict[str, int]]:
+    """Each player's free stake as he placed it last deal, when it still adds up (doubled or
+    halved when he now deals or did deal then); else nothing placed yet."""
+    if not replay.deals:
+        return {}
+    last = replay.deals[-1].antes
+    stakes = {}
+    for name in replay.players:
+        placed = {card.value: chips for card, chips in last[name].items() if chips}
+        due, total = replay.next.stakes[name], sum(placed.values())
+        if total * 2 == due:
+            placed = {card: 2 * chips for card, chips in placed.items()}
+        elif total == 2 * due and all(chips % 2 == 0 for chips in placed.values()):
+            placed = {card: chips // 2 for card, chips in placed.items()}
+        elif total != due:
+            placed = {}
+        stakes[name] = placed
+    return stakes
+
+
+ADAPTER = BoodleAdapter()

@@ -1,0 +1,234 @@
+"""Boodle's forms: the live events of a deal and the correction of a deal.
+
+Field names follow the engine's error fields (``stakes.Bo.KC`` → ``stakes_1_KC``,
+``cards_left.Cia`` → ``cards_left_2``, ``widow.auction.price`` → ``widow_auction_price``) so that
+an engine error lands next to its field; the events get their own names (``card``/``by`` live,
+``ev_2_what``/``ev_2_by`` in a correction) and ``remap`` moves the engine's errors there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import HiddenField
+
+from ...games.base import JSON, N_, RuleError
+from ...games.boodle.deal import DealResult
+from ...games.boodle.events import BoodlePlay, Fault
+from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
+from ..base import EntryForm
+from ..fields import ChoiceField, PadField
+
+CARDS = tuple(card.value for card in BoodleCard)
+FAULTS = tuple(kind.value for kind in FaultKind)
+ACTIONS = ("stakes", "widow", "boodle", "fault", "out", "pop")
+SPARE_ROWS = 3  # empty event rows offered in a correction
+MOST_CHIPS = 999
+
+# --- the live events of the deal being played ---------------------------------------------
+
+
+def live_form(
+    players: Sequence[str],
+    options: BoodleOptions,
+    *,
+    step: str,
+    formdata: Any = None,
+    data: Mapping[str, Any] | None = None,
+) -> EntryForm:
+    """Every live action's fields in one form; ``action`` says which of them were posted."""
+
+    class LiveForm(EntryForm):
+        action = ChoiceField(values=ACTIONS, required=True)
+        card = ChoiceField(_l("The boodle card played"), values=CARDS)
+        by = ChoiceField(_l("Who"), values=tuple(players))
+        fault = ChoiceField(_l("The fault"), values=FAULTS)
+        out = ChoiceField(_l("Who went out"), values=tuple(players))
+        widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
+        widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
+        widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
+
+    _cards_left_fields(LiveForm, players)
+    if options.free is not None:
+        _stake_fields(LiveForm, players)
+    form = LiveForm(formdata, data=data or {})
+    form.step.data = step
+    if formdata is not None:
+        _require(form, formdata.get("action"))
+    return form
+
+
+def _require(form: Any, action: str | None) -> None:
+    """The fields the posted action needs (the others stay optional)."""
+    needed = {
+        "boodle": ("card", "by"),
+        "fault": ("fault", "by"),
+        "out": ("out",),
+        "widow": ("widow",),
+    }.get(action or "", ())
+    if action == "widow" and form.widow.data == "auction":
+        needed = ("widow", "widow_auction_buyer", "widow_auction_price")
+    for name in needed:
+        form[name].required = True
+
+
+def _cards_left_fields(cls: type, players: Sequence[str]) -> None:
+    most = max_hand(len(players))
+    for seat, name in enumerate(players):
+        setattr(cls, f"cards_left_{seat}", PadField(name, high=most, required=False))
+
+
+def _stake_fields(cls: type, players: Sequence[str]) -> None:
+    for seat, name in enumerate(players):
+        setattr(cls, f"stakes_{seat}", HiddenField(name))  # holds the player's errors
+        for card in CARDS:
+            field = PadField(card, high=MOST_CHIPS, required=False)
+            setattr(cls, f"stakes_{seat}_{card}", field)
+
+
+def posted_stakes(form: Any, players: Sequence[str]) -> JSON:
+    """Each player's chips per boodle card (cards left empty or at 0 are left out)."""
+    stakes = {}
+    for seat, name in enumerate(players):
+        placed = {card: form[f"stakes_{seat}_{card}"].data for card in CARDS}
+        stakes[name] = {card: chips for card, chips in placed.items() if chips}
+    return stakes
+
+
+def stake_data(stakes: Mapping[str, Mapping[str, int]], players: Sequence[str]) -> JSON:
+    """Form data for ``posted_stakes``'s fields."""
+    return {
+        f"stakes_{seat}_{card}": stakes.get(name, {}).get(card, 0)
+        for seat, name in enumerate(players)
+        for card in CARDS
+    }
+
+
+def posted_cards_left(form: Any, players: Sequence[str]) -> JSON:
+    """The cards left as posted: a player left empty is left out (the engine asks for him)."""
+    held = {}
+    for seat, name in enumerate(players):
+        value = form[f"cards_left_{seat}"].data
+        if value is not None:
+            held[name] = value
+    return held
+
+
+def posted_widow(form: Any) -> JSON | None:
+    if form.widow.data == "swap":
+        return {"swap": True}
+    if form.widow.data == "auction":
+        buyer, price = form.widow_auction_buyer.data, form.widow_auction_price.data
+        return {"auction": {"buyer": buyer, "price": price}}
+    return None
+
+
+# --- the correction of a whole deal ---------------------------------------------------------
+
+
+def round_form(
+    deal: DealResult, players: Sequence[str], options: BoodleOptions, formdata: Any = None
+) -> EntryForm:
+    """One deal in one form: stakes, spare hand, every event (plus empty rows), the out."""
+    events = deal.entry.events[:-1]
+
+    class RoundForm(EntryForm):
+        out = ChoiceField(_l("Who went out"), values=tuple(players), required=True)
+        widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
+        widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
+        widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
+
+    for row in range(len(events) + SPARE_ROWS):
+        setattr(RoundForm, f"ev_{row}_what", ChoiceField(values=CARDS + FAULTS))
+        setattr(RoundForm, f"ev_{row}_by", ChoiceField(values=tuple(players)))
+    _cards_left_fields(RoundForm, players)
+    if options.free is not None:
+        _stake_fields(RoundForm, players)
+    data: JSON = {"out": deal.winner, "widow": "none"}
+    if deal.entry.swap:
+        data["widow"] = "swap"
+    if deal.entry.auction is not None:
+        data["widow"] = "auction"
+        data["widow_auction_buyer"] = deal.entry.auction.buyer
+        data["widow_auction_price"] = deal.entry.auction.price
+    for row, event in enumerate(events):
+        what = event.card.value if isinstance(event, BoodlePlay) else None
+        if isinstance(event, Fault):
+            what = event.kind.value
+        data[f"ev_{row}_what"], data[f"ev_{row}_by"] = what, event.by
+    for seat, name in enumerate(players):
+        data[f"cards_left_{seat}"] = deal.entry.cards_left.get(name)
+    if deal.entry.stakes is not None:
+        plain = {n: {c.value: v for c, v in s.items()} for n, s in deal.entry.stakes.items()}
+        data.update(stake_data(plain, players))
+    form = RoundForm(formdata, data=data)
+    form.step.data = f"round-{deal.deal}"
+    if formdata is not None and form.widow.data == "auction":
+        form.widow_auction_buyer.required = form.widow_auction_price.required = True
+    return form
+
+
+def event_rows(form: Any) -> list[int]:
+    """The rows of a correction form in use, in order."""
+    rows, row = [], 0
+    while f"ev_{row}_what" in form:
+        if form[f"ev_{row}_what"].data or form[f"ev_{row}_by"].data:
+            rows.append(row)
+        row += 1
+    return rows
+
+
+def posted_events(form: Any, rows: Sequence[int]) -> list[JSON]:
+    """The events of the used rows; a row with only half of it filled in is an error."""
+    events = []
+    for row in rows:
+        what, by = form[f"ev_{row}_what"].data, form[f"ev_{row}_by"].data
+        if not what:
+            raise RuleError(N_("What happened: a boodle card or a fault?"), field=f"ev_{row}_what")
+        if not by:
+            raise RuleError(N_("Who played it, or made the fault?"), field=f"ev_{row}_by")
+        events.append({"boodle": what, "by": by} if what in CARDS else {"fault": what, "by": by})
+    return events
+
+
+# --- engine errors next to the right field --------------------------------------------------
+
+
+def remap(error: RuleError, rename: Callable[[str], str | None]) -> RuleError:
+    """The same error with its field renamed for this form (None: keep the engine's name)."""
+    if error.field is None:
+        return error
+    field = rename(error.field)
+    if field is None:
+        return error
+    return RuleError(error.message.template, round=error.round, field=field, **error.message.params)
+
+
+def live_event_field(index: int) -> Callable[[str], str | None]:
+    """``events.5.boodle`` → ``card`` for the event being added at ``index``."""
+    names = {"boodle": "card", "fault": "fault", "by": "by", "out": "out"}
+
+    def rename(field: str) -> str | None:
+        parts = field.split(".")
+        if parts[0] == "events" and len(parts) == 3 and parts[1] == str(index):
+            return names.get(parts[2])
+        return None
+
+    return rename
+
+
+def correction_field(rows: Sequence[int]) -> Callable[[str], str | None]:
+    """``events.1.by`` → the form row it came from (``ev_3_by``); the out → ``out``."""
+
+    def rename(field: str) -> str | None:
+        parts = field.split(".")
+        if parts[0] != "events" or len(parts) != 3:
+            return None
+        index = int(parts[1])
+        if parts[2] == "out" or index >= len(rows):
+            return "out"
+        return f"ev_{rows[index]}_{'by' if parts[2] == 'by' else 'what'}"
+
+    return rename

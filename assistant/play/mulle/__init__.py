@@ -1,0 +1,230 @@
+"""Mulle at the table: the phone follows the deal (rounds of cards, båt, mulles and tabbar as
+they happen, kept in the game's draft so every phone sees them), then counts the piles against
+the double pack; the tally per deal and in total, netted, with the hundred club."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectField
+
+from ...games import mulle
+from ...games.base import JSON, N_, Message
+from ...games.cards import Card, Suit
+from ...games.mulle.live import LiveDeal
+from ...services import Loaded
+from ..base import Adapter, Change, Context, EntryForm
+from ..fields import choices
+from .forms import (
+    COUNTS,
+    LiveForm,
+    PilesForm,
+    digest,
+    live_form,
+    pile_data,
+    piles_form,
+)
+from .view import MulleView, tally
+
+LIVE_ACTIONS = ("round", "mulle", "tabbe", "remove")
+
+PRESETS: dict[str, JSON] = {
+    "standard": {},
+    "glimne": {"deal": "glimne"},
+    "sassersson": {"deal": "sassersson"},
+    "kryp": {"kryp": True},
+}
+
+
+class MulleOptionsForm(FlaskForm):
+    class Meta:
+        csrf = False  # part of the set-up form, which carries the token
+
+    preset = RadioField(
+        _l("Rules"),
+        choices=choices(
+            [
+                ("standard", _l("Standard (8 cards each)")),
+                ("glimne", _l("Glimne (4 at a time, 10♦ = 3)")),
+                ("sassersson", _l("Sassersson (5 at a time)")),
+                ("kryp", _l("Kryp-mulle (the lowest wins)")),
+                ("custom", _l("Custom")),
+            ]
+        ),
+        default="standard",
+    )
+    deal = SelectField(
+        _l("Dealing"),
+        choices=choices(
+            [
+                ("standard", _l("8 each + 8 to the table, then 8 each")),
+                ("glimne", _l("4 each + 8 to the table, then 4 each")),
+                ("sassersson", _l("5 each + 5 to the table, then 5 each")),
+            ]
+        ),
+        default="standard",
+    )
+    spade_points = SelectField(
+        _l("A♠ and 2♠"),
+        choices=choices(
+            [
+                ("totals", _l("2 points each, the spade point included")),
+                ("additive", _l("3 points each: the spade point on top")),
+            ]
+        ),
+        default="totals",
+    )
+    diamond_ten_points = SelectField(
+        _l("10♦ (storan)"),
+        choices=choices(
+            [("", _l("As the dealing says (3 in Glimne, else 2)")), ("2", "2"), ("3", "3")]
+        ),
+        default="",
+    )
+    deals = SelectField(
+        _l("Deals in a game"),
+        choices=choices([("", _l("One per player"))] + [(str(n), str(n)) for n in range(1, 13)]),
+        default="",
+    )
+    kryp = BooleanField(_l("Kryp-mulle: the lowest total wins"))
+
+    def teams(self, names: list[str]) -> tuple[tuple[str, ...], ...]:
+        """The teams the set-up makes (shown with 4 players)."""
+        return mulle.teams(names)
+
+    def options(self) -> JSON:
+        if self.preset.data in PRESETS:
+            return dict(PRESETS[self.preset.data])
+        ten = self.diamond_ten_points.data
+        return {
+            "deal": self.deal.data,
+            "spade_points": self.spade_points.data,
+            "diamond_ten_points": int(ten) if ten else None,
+            "deals": int(self.deals.data) if self.deals.data else None,
+            "kryp": bool(self.kryp.data),
+        }
+
+
+def _prefill(view: MulleView, live: LiveDeal) -> JSON:
+    """A new count starts from what was recorded during the deal."""
+    data: JSON = {}
+    for side in view.sides:
+        data.update({f"{side.prefix}_{count}": 0 for count in COUNTS})
+        mulles, tabbar = live.of(side.names)
+        data[f"{side.prefix}_mulles"] = mulles
+        data[f"{side.prefix}_tabbar"] = tabbar
+    return data
+
+
+class MulleAdapter(Adapter):
+    kind = "mulle"
+
+    def options_form(self, formdata: Any = None) -> FlaskForm:
+        return MulleOptionsForm(formdata, prefix="mulle")
+
+    def options_from(self, form: FlaskForm) -> JSON:
+        assert isinstance(form, MulleOptionsForm)
+        return form.options()
+
+    def view(self, loaded: Loaded) -> MulleView:
+        return tally(mulle.replay(loaded.record), loaded.draft)
+
+    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+        """The count of the piles when the deal is over (or posted), else the live taps."""
+        view: MulleView = ctx.view
+        live = view.live
+        if live is None:
+            return None
+        action = formdata.get("action") if formdata else None
+        piles = None
+        if live.counting or (formdata is not None and action not in LIVE_ACTIONS):
+            posted = formdata if action not in LIVE_ACTIONS else None
+            step = f"piles-{live.number}"
+            piles = piles_form(ctx.record, view.sides, step, posted, _prefill(view, live))
+        form: EntryForm
+        if action in LIVE_ACTIONS:
+            form = live_form(action, ctx.record, live, formdata)
+        elif piles is not None:
+            form = piles
+        else:
+            form = live_form("mulle", ctx.record, live)
+        form.live, form.piles = live, piles  # type: ignore[attr-defined]
+        return form
+
+    def entered(self, ctx: Context, form: EntryForm) -> Change:
+        live: LiveDeal = form.live  # type: ignore[attr-defined]
+        rounds = [dict(r) for r in ctx.record.rounds]
+        if isinstance(form, PilesForm):
+            deal = form.deal()
+            result = mulle.replay(ctx.record.with_rounds([*rounds, deal]))
+            points = result.deals[-1].points
+            said = ", ".join(f"{s.label} {points[s.holder].total}" for s in ctx.view.sides)
+            summary = Message(
+                N_("Deal {deal} counted: {points}."), {"deal": live.number, "points": said}
+            )
+            return Change([*rounds, deal], summary)
+        assert isinstance(form, LiveForm)
+        draft, summary = self._live_change(ctx, live, form)
+        return Change(rounds, summary, draft)
+
+    def _live_change(self, ctx: Context, live: LiveDeal, form: LiveForm) -> tuple[JSON, Message]:
+        players = ctx.record.players
+        if form.kind == "round":
+            to = int(form.to.data)
+            if to > live.rounds:
+                return live.draft(round=to), Message(
+                    N_("Deal {deal} played: count the piles."), {"deal": live.number}
+                )
+            template = N_("Round {round} of {rounds}: båt!") if to == live.next.bat_round else None
+            return live.draft(round=to), Message(
+                template or N_("Round {round} of {rounds}."), {"round": to, "rounds": live.rounds}
+            )
+        if form.kind == "remove":
+            event = live.events[int(form.event.data)]
+            if event.card:
+                return live.without(event.index), Message(
+                    N_("Mulle {card} of {name} removed."),
+                    {"card": event.card.label, "name": event.by},
+                )
+            return live.without(event.index), Message(
+                N_("Tabbe of {name} removed."), {"name": event.by}
+            )
+        by = players[int(form.by.data)]
+        if form.kind == "tabbe":
+            return live.with_event(by, None), Message(N_("Tabbe for {name}."), {"name": by})
+        card = Card(form.rank.data, Suit(form.suit.data))
+        return live.with_event(by, card), Message(
+            N_("Mulle {card} for {name}."), {"card": card.label, "name": by}
+        )
+
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        """One step back in the deal: the last mulle or tabbe of this round, else the round."""
+        live = ctx.view.live
+        if live is None:
+            return None
+        if live.events and (live.events[-1].round in (live.round, None) or live.round == 1):
+            return live.without(live.events[-1].index)
+        if live.round > 1:
+            return live.draft(round=live.round - 1)
+        return None
+
+    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+        view: MulleView = ctx.view
+        record = ctx.record
+        data = pile_data(view.sides, record.rounds[number - 1].get("piles", {}))
+        warnings = view.replay.deals[number - 1].warnings
+        data["confirm"] = digest(warnings) if warnings else None  # confirmed when it was saved
+        before = record.with_rounds(record.rounds[: number - 1])
+        return piles_form(before, view.sides, f"round-{number}", formdata, data)
+
+    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+        assert isinstance(form, PilesForm)
+        rounds = [dict(r) for r in ctx.record.rounds]
+        rounds[number - 1] = form.deal()
+        summary = Message(N_("Deal {deal} corrected."), {"deal": number})
+        return Change(rounds, summary, ctx.loaded.draft)  # the deal in play goes on
+
+
+ADAPTER = MulleAdapter()

@@ -1,0 +1,169 @@
+"""Mulle at the table, what the pages show: the tally of the counted deals, the netted view and
+the chart, beside the deal being played (the engine's live deal). Everything is read from the
+engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...games import mulle
+from ...games.mulle.deal import DealSchedule, deal_schedule, dealer_of
+from ...games.mulle.live import LiveDeal, read_draft
+from ...games.mulle.piles import PACK, Count, Pile, card_points
+from ..charts import LineChart, line_chart
+
+FULL_PACK = Pile(**{c.value: PACK[c] for c in Count})
+
+
+@dataclass(frozen=True)
+class Side:
+    """Who scores together: one player, or the two partners of a team (4 players)."""
+
+    index: int
+    names: tuple[str, ...]
+    prefix: str  # the form fields of its pile: "piles_<seat>" or "team_<n>"
+
+    @property
+    def label(self) -> str:
+        return " & ".join(self.names)
+
+    @property
+    def holder(self) -> str:
+        """The player whose pile holds the side's cards in the record."""
+        return self.names[0]
+
+
+def sides_of(players: tuple[str, ...]) -> tuple[Side, ...]:
+    in_teams = mulle.plays_in_teams(players)
+    return tuple(
+        Side(n, side, f"team_{n}" if in_teams else f"piles_{players.index(side[0])}")
+        for n, side in enumerate(mulle.sides(players))
+    )
+
+
+# --- the tally ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    cards: int
+    mulles: int
+    tabbar: int
+    total: int
+    running: int
+    netted: int  # mulles + tabbar after kvitta
+
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    dealer: str
+    cells: tuple[Cell, ...]  # one per side
+    warnings: tuple[Any, ...]  # engine messages: the shortfalls the table confirmed
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    side: Side
+    cards: int
+    mulles: int
+    tabbar: int
+    total: int
+    netted: int
+    winner: bool
+    hundred_club: bool
+    behind: int  # points behind the winner (finished games)
+
+
+@dataclass(frozen=True)
+class MulleView:
+    replay: mulle.MulleReplay
+    sides: tuple[Side, ...]
+    rows: tuple[DealRow, ...]
+    totals: tuple[SideTotal, ...]
+    chart: LineChart | None
+    live: LiveDeal | None  # the deal in play (None when the game is over)
+
+    @property
+    def in_teams(self) -> bool:
+        return mulle.plays_in_teams(self.replay.players)
+
+    @property
+    def club(self) -> tuple[SideTotal, ...]:
+        return tuple(t for t in self.totals if t.hundred_club)
+
+    @property
+    def winners(self) -> tuple[SideTotal, ...]:
+        return tuple(t for t in self.totals if t.winner)
+
+    @property
+    def schedule(self) -> DealSchedule:
+        """How this table deals (for the rules card)."""
+        return deal_schedule(self.replay.options.deal, len(self.replay.players))
+
+    @property
+    def deal_worth(self) -> int:
+        """What the counted cards of a whole deal are worth under this table's options."""
+        o = self.replay.options
+        return card_points(FULL_PACK, o.spade_points, o.diamond_ten_points)
+
+    @property
+    def upcoming(self) -> list[tuple[int, str]]:
+        """The deals after the next one, with their dealers."""
+        nxt, replay = self.replay.next, self.replay
+        if nxt is None:
+            return []
+        first = replay.deals[0].dealer if replay.deals else nxt.dealer
+        return [
+            (n, dealer_of(replay.players, first, n))
+            for n in range(nxt.number + 1, replay.deals_in_game + 1)
+        ]
+
+
+def _cell(points: Any, running: int, netted: int) -> Cell:
+    return Cell(points.cards, points.mulles, points.tabbar, points.total, running, netted)
+
+
+def tally(replay: mulle.MulleReplay, draft: Any = None) -> MulleView:
+    """Every counted deal per side (cards / mulles / tabbar, netted), the totals and the chart."""
+    sides = sides_of(replay.players)
+    rows = tuple(
+        DealRow(
+            deal.number,
+            deal.dealer,
+            tuple(
+                _cell(deal.points[s.holder], running[s.holder], deal.kvitta()[s.holder])
+                for s in sides
+            ),
+            tuple(w.message for w in deal.warnings),
+        )
+        for deal, running in zip(replay.deals, replay.running, strict=True)
+    )
+    sums = {
+        s.index: [sum(getattr(row.cells[s.index], k) for row in rows) for k in _KINDS]
+        for s in sides
+    }
+    netted = mulle.kvitta({s.holder: sums[s.index][1] + sums[s.index][2] for s in sides})
+    best = replay.totals[replay.winners[0]] if replay.finished and replay.winners else None
+    totals = tuple(
+        SideTotal(
+            s,
+            *sums[s.index],
+            total=replay.totals[s.holder],
+            netted=netted[s.holder],
+            winner=s.holder in replay.winners,
+            hundred_club=s.holder in replay.hundred_club,
+            behind=abs(best - replay.totals[s.holder]) if best is not None else 0,
+        )
+        for s in sides
+    )
+    chart = None
+    if replay.deals:
+        series = {s.label: [0, *[r[s.holder] for r in replay.running]] for s in sides}
+        chart = line_chart(series, [str(d.number) for d in replay.deals])
+    live = read_draft(draft, replay.next, replay.players) if replay.next else None
+    return MulleView(replay, sides, rows, totals, chart, live)
+
+
+_KINDS = ("cards", "mulles", "tabbar")

@@ -1,0 +1,229 @@
+"""Mus at the table: a hand entered lance by lance (kept in the game's draft so every phone sees
+it), the showdown from the cards or from the lance winners, the stones as amarracos."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+
+from ...games import mus
+from ...games.base import JSON, N_, Message, Record, RuleError, seat_after
+from ...games.mus.count import Ending
+from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
+from ...games.mus.hands import Lance
+from ...services import Loaded
+from ..base import Adapter, Change, Context, EntryForm
+from .forms import (
+    MusOptionsForm,
+    posted_cards,
+    posted_lances,
+    posted_showdown,
+    prefill_lances,
+    prefill_showdown,
+    round_form,
+    step_form,
+)
+from .view import MusView, current_hand, ending_of, game_blocks, score_board
+
+
+def checked(record: Record, draft: HandDraft) -> tuple[HandDraft, str | None]:
+    """The draft if it still fits the record (else a fresh hand), and the lance an accepted
+    órdago decided in it."""
+    if not draft.facts:
+        return draft, None
+    try:
+        at_once = mus.check_betting(record, draft.engine_hand())
+    except RuleError:
+        return HandDraft(draft.number), None
+    if at_once.ending is Ending.REJECTION:  # a complete hand is never a draft
+        return HandDraft(draft.number), None
+    return draft, ending_of(at_once, draft)
+
+
+class MusAdapter(Adapter):
+    kind = "mus"
+
+    def options_form(self, formdata: Any = None) -> FlaskForm:
+        return MusOptionsForm(formdata, prefix="mus")
+
+    def settings_from(self, form: FlaskForm) -> JSON:
+        return {"silent": True} if form.silent.data else {}
+
+    def options_from(self, form: FlaskForm) -> JSON:
+        assert isinstance(form, MusOptionsForm)
+        return form.options()
+
+    def view(self, loaded: Loaded) -> MusView:
+        state = mus.replay(loaded.record)
+        current = None
+        if state.next is not None:
+            draft = from_draft(loaded.draft, state.next.hand, state.players)
+            draft, ordago = checked(loaded.record, draft)
+            last = loaded.record.rounds[-1] if loaded.record.rounds else None
+            current = current_hand(state, draft, ordago, last)
+        return MusView(state, score_board(state), game_blocks(state), current)
+
+    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+        current = ctx.view.current
+        if current is None:
+            return None
+        return step_form(current.step, ctx.record.players, current.step_id, formdata)
+
+    def entered(self, ctx: Context, form: EntryForm) -> Change:
+        current = ctx.view.current
+        players = ctx.record.players
+        draft: HandDraft = current.draft
+        act = form.act.data
+        hand = {"hand": current.number}
+        if act == "back":
+            summary = Message(N_("Hand {hand}: one step back."), hand)
+            return Change(list(ctx.record.rounds), summary, draft.back(players).as_draft())
+        if act.startswith("mano-"):
+            mano = players[int(act.removeprefix("mano-"))]
+            summary = Message(N_("Hand {hand}: {name} is mano."), {**hand, "name": mano})
+            fact = {"mano": None if mano == ctx.view.replay.next.mano else mano}  # None: as usual
+            return self._go_on(ctx, draft.with_fact(fact, players), summary)
+        step = current.step
+        if step.kind == "said":
+            who = (
+                None
+                if act == "skip"
+                else [p for p in current.order if form[f"said_{players.index(p)}"].data]
+            )
+            fact = {"said": step.lance, "who": who}
+            summary = Message(
+                N_("Hand {hand}: who has {lance} entered."), {**hand, "lance": step.lance}
+            )
+            return self._go_on(ctx, draft.with_fact(fact, players), summary)
+        if step.kind in ("lance", "raise"):
+            fact = self._bet_fact(form, current, players)
+            if fact.get("answer") == "raise":
+                self._check_raise(ctx.record, draft, fact, players)
+            label = "juego / punto" if step.lance == FOURTH else step.lance
+            summary = Message(N_("Hand {hand}: {lance} entered."), {**hand, "lance": label})
+            return self._go_on(ctx, draft.with_fact(fact, players), summary)
+        return self._showdown(ctx, form, draft)
+
+    def _bet_fact(self, form: EntryForm, current: Any, players: tuple[str, ...]) -> JSON:
+        step = current.step
+        if form.act.data == "paso":
+            return {"lance": step.lance, "paso": True}
+        answer, team = form.act.data.rsplit("-", 1)
+        answering = int(team)
+        amount = form[f"{form.bet_name}_bets"].data
+        bet: int | str = "ordago" if form.ordago.data else (2 if amount is None else amount)
+        if step.kind == "raise":
+            bettor = current.draft.open.raiser
+            fact: JSON = {"lance": step.lance, "bet": bet, "answer": answer}
+        else:
+            chosen = form[f"{form.bet_name}_by"].data
+            bettor = int(chosen) if chosen else 3 - answering  # the answer tells who bet
+            fact = {"lance": step.lance, "by": bettor, "bet": bet, "answer": answer}
+        mus.check_answer(players, Lance(step.engine_lance), bettor, answering)
+        return fact
+
+    def _check_raise(self, record: Record, draft: HandDraft, fact: JSON, players: tuple) -> None:
+        """A raise is told next: the bets so far must allow one (an órdago is answered with
+        quiero or no quiero only)."""
+        raised = draft.with_fact(fact, players).open
+        assert raised is not None
+        hand = draft.engine_hand()
+        name = "juego" if raised.lance == FOURTH else raised.lance
+        so_far = {"by": raised.by, "bets": [*raised.bets, 2], "answer": "quiero"}
+        hand["lances"] = {**hand["lances"], name: so_far}
+        mus.check_betting(record, hand)
+
+    def _go_on(self, ctx: Context, draft: HandDraft, summary: Message) -> Change:
+        """Keep the hand in the draft, or store it when the betting decided the game."""
+        rounds = list(ctx.record.rounds)
+        if len(draft.facts) > MAX_FACTS:
+            raise RuleError(N_("This hand has too many steps: take some back or undo it"))
+        at_once = mus.check_betting(ctx.record, draft.engine_hand())
+        if at_once.ending is Ending.REJECTION:
+            summary = Message(N_("Hand {hand} saved: the game is decided."), {"hand": draft.number})
+            return Change([*rounds, round_of(draft)], summary)
+        return Change(rounds, summary, draft.as_draft())
+
+    def _showdown(self, ctx: Context, form: EntryForm, draft: HandDraft) -> Change:
+        players = ctx.record.players
+        if (form.mode.data or "cards") == "cards":
+            cards = posted_cards(form, players) or {}
+            fourth = fourth_from_cards(ctx, cards) if FOURTH in draft.lances else None
+            raw = round_of(draft, cards=cards, fourth=fourth)
+        else:
+            known = draft.fourth if draft.fourth in ("juego", "punto") else None
+            showdown, kind = posted_showdown(form, known)
+            for pad in ctx.view.current.showdown.winners:  # what the players said settles
+                if pad.fixed is not None:
+                    key = (kind or "juego") if pad.lance == "fourth" else pad.lance
+                    showdown.setdefault(key, None if pad.fixed == "none" else int(pad.fixed))
+            raw = round_of(draft, showdown=showdown, fourth=kind)
+        summary = Message(N_("Hand {hand} saved."), {"hand": draft.number})
+        return Change([*ctx.record.rounds, raw], summary)
+
+    def undo_draft(self, ctx: Context) -> JSON | None:
+        current = ctx.view.current
+        return None if current is None else current.draft.back(ctx.record.players).as_draft()
+
+    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+        players = ctx.record.players
+        form = round_form(players, formdata)
+        if formdata is None:
+            raw = ctx.record.rounds[number - 1]
+            hand = ctx.view.replay.hands[number - 1]
+            form.mano.data = str(players.index(hand.mano))
+            if hand.entry.fourth is not None:
+                form.fourth.data = hand.entry.fourth.value
+            prefill_lances(form, dict(raw.get("lances") or {}))
+            seats = {p: i for i, p in enumerate(players)}
+            prefill_showdown(form, raw.get("showdown"), raw.get("cards"), seats)
+        form.step.data = f"round-{number}"
+        return form
+
+    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+        players = ctx.record.players
+        hands = ctx.view.replay.hands
+        rotation = ctx.record.first if number == 1 else seat_after(players, hands[number - 2].mano)
+        mano = players[int(form.mano.data)] if form.mano.data else rotation
+        raw: JSON = {"mano": mano} if mano != rotation else {}
+        fourth = form.fourth.data
+        if (form.mode.data or "cards") == "cards":
+            bet_on = form.lances_juego_by.data in ("1", "2")
+            raw["lances"] = posted_lances(form, fourth if bet_on else None)
+            raw["cards"] = posted_cards(form, players) or {}
+        else:
+            showdown, kind = posted_showdown(form)
+            raw["lances"] = posted_lances(form, kind or fourth)
+            raw["showdown"] = showdown
+        rounds = list(ctx.record.rounds)
+        rounds[number - 1] = raw
+        summary = Message(N_("Hand {hand} corrected."), {"hand": number})
+        return Change(rounds, summary, self._kept_draft(ctx, rounds))
+
+    def _kept_draft(self, ctx: Context, rounds: list) -> JSON | None:
+        """The hand being entered stays through a correction of an earlier hand, if it fits."""
+        current = ctx.view.current
+        if current is None or not current.draft.facts:
+            return None
+        try:
+            at_once = mus.check_betting(ctx.record.with_rounds(rounds), current.draft.engine_hand())
+        except RuleError:
+            return None
+        return None if at_once.ending is Ending.REJECTION else current.draft.as_draft()
+
+
+def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:
+    """Juego or punto, as the cards say (None while the cards are incomplete or wrong: the
+    engine then says what is wrong with them)."""
+    rules = mus.parse_options(ctx.record.options).rules
+    players = ctx.record.players
+    try:
+        hands = mus.parse_cards(cards, players, rules)
+    except RuleError:
+        return None
+    return mus.declare(players, hands, rules).fourth.value
+
+
+ADAPTER = MusAdapter()

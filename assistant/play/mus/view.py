@@ -1,0 +1,248 @@
+"""What the Mus page shows: the stones as amarracos, the hands with their breakdown, and the
+hand being entered (what was said so far, what comes next, what the showdown still needs)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...games import mus
+from ...games.base import N_, Message, seat_after, turn_order
+from ...games.mus.count import Ending, amarracos
+from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
+from ...games.mus.entry import teams_of
+from ...games.mus.showdown import team_names, team_of
+from .plan import Showdown, correction_plan, showdown_plan
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    team: int
+    names: tuple[str, str]
+    stones: int
+    amarracos: int
+    singles: int
+    dentro: bool
+    games_won: int
+
+
+@dataclass(frozen=True)
+class HandRow:
+    hand: mus.HandResult
+    lines: tuple[Message, ...]  # per lance: what was paid at once and at the count
+    why: tuple[Message, ...]  # from the cards: who beat whom
+    cards: tuple[tuple[str, str], ...]  # (player, "K-3-Q-A") in speaking order
+
+
+@dataclass(frozen=True)
+class GameBlock:
+    number: int
+    result: mus.GameResult
+    hands: tuple[HandRow, ...]
+
+
+@dataclass(frozen=True)
+class Current:
+    """The hand being entered."""
+
+    number: int
+    game: int
+    mano: str
+    dealer: str
+    order: tuple[str, ...]  # speaking order, from the mano
+    overridden: bool
+    draft: HandDraft
+    step: Step
+    step_id: str
+    lines: tuple[Message, ...]
+    showdown: Showdown | None
+    speakers: tuple[str, ...]  # who may bet in this lance (pares / juego: those who said yes)
+    teams: Mapping[int, str]  # "Anna & Carla"
+
+
+@dataclass(frozen=True)
+class MusView:
+    replay: mus.MusReplay
+    teams: tuple[TeamScore, TeamScore]
+    games: tuple[GameBlock, ...]
+    current: Current | None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.replay.players
+
+    def team_of(self, player: str) -> int:
+        return team_of(self.players, player)
+
+    def order_of(self, mano: str) -> tuple[str, ...]:
+        """Speaking order of a hand."""
+        return tuple(turn_order(self.players, mano))
+
+    @property
+    def correction_plan(self) -> Showdown:
+        """The showdown pads of a corrected hand: every lance, both teams' values."""
+        return correction_plan(self.players)
+
+
+def score_board(state: mus.MusReplay) -> tuple[TeamScore, TeamScore]:
+    score = state.next.score if state.next else state.games[-1].stones
+    dentro = state.next.dentro if state.next else (False, False)
+    boards = []
+    for team in (1, 2):
+        stones = score[team - 1]
+        amarraco, single = amarracos(stones)
+        boards.append(
+            TeamScore(
+                team,
+                state.teams[team - 1],
+                stones,
+                amarraco,
+                single,
+                dentro[team - 1],
+                state.games_won[team - 1],
+            )
+        )
+    return boards[0], boards[1]
+
+
+def game_blocks(state: mus.MusReplay) -> tuple[GameBlock, ...]:
+    players = state.players
+    blocks = []
+    for number, result in enumerate(state.games, start=1):
+        rows = []
+        for hand in (h for h in state.hands if h.game == number):
+            order = turn_order(players, hand.mano)
+            cards = hand.entry.hands or {}
+            rows.append(
+                HandRow(
+                    hand,
+                    mus.breakdown(hand.lances, players),
+                    tuple(d.message(players) for d in hand.decisions),
+                    tuple((p, "-".join(cards[p].ranks)) for p in order if p in cards),
+                )
+            )
+        blocks.append(GameBlock(number, result, tuple(rows)))
+    return tuple(blocks)
+
+
+# --- the hand being entered -------------------------------------------------------------------
+
+
+def current_hand(
+    state: mus.MusReplay, draft: HandDraft, ordago: str | None, last_round: Mapping | None
+) -> Current:
+    assert state.next is not None
+    players = state.players
+    nxt = state.next
+    mano = draft.mano or nxt.mano
+    step = next_step(draft, ordago)
+    return Current(
+        nxt.hand,
+        nxt.game,
+        mano,
+        seat_after(players, mano, -1),
+        tuple(turn_order(players, mano)),
+        draft.mano is not None and draft.mano != nxt.mano,
+        draft,
+        step,
+        f"hand-{nxt.hand}-{len(draft.facts)}",
+        said_so_far(draft, players),
+        showdown_plan(draft, players, ordago, last_round) if step.kind == "showdown" else None,
+        _speakers(draft, step, turn_order(players, mano)),
+        {1: team_names(players, 1), 2: team_names(players, 2)},
+    )
+
+
+def _speakers(draft: HandDraft, step: Step, order: Sequence[str]) -> tuple[str, ...]:
+    what = {"pares": "pares", "juego": "juego"}.get(step.lance or "")
+    said = draft.said.get(what) if what else None
+    return tuple(p for p in order if said is None or p in said)
+
+
+def said_so_far(draft: HandDraft, players: Sequence[str]) -> tuple[Message, ...]:
+    """One line per lance entered (and per "who has pares / juego"), in the order of play."""
+    lines = []
+    for name in ("grande", "chica", "pares", "juego", "punto", FOURTH):
+        if name in ("pares", "juego") and name in draft.said:
+            lines.append(_said_line(name, draft.said[name], players))
+        if name in draft.lances and not _undisputed(name, draft, players):
+            lines.append(_lance_line(name, draft.lances[name], players))
+        if draft.open is not None and draft.open.lance == name:
+            bet = draft.open
+            lines.append(
+                Message(
+                    N_("{lance}: {team} bet {bets} — {other} raise"),
+                    {
+                        "lance": _label(name),
+                        "team": team_names(players, bet.by),
+                        "bets": _bets(bet.bets),
+                        "other": team_names(players, bet.raiser),
+                    },
+                )
+            )
+    return tuple(lines)
+
+
+def _label(name: str) -> str:
+    return "juego / punto" if name == FOURTH else name
+
+
+def _said_line(what: str, who: tuple[str, ...] | None, players: Sequence[str]) -> Message:
+    if who is None:
+        return Message(N_("{lance}? Not said: the cards will tell"), {"lance": what})
+    if not who:
+        template = N_("{lance}: nobody") if what == "pares" else N_("juego: nobody — punto")
+        return Message(template, {"lance": what})
+    teams = teams_of(players, who)
+    if len(teams) == 1:
+        return Message(
+            N_("{lance}: only {team} ({names}) — no betting, counted at the end"),
+            {
+                "lance": what,
+                "team": team_names(players, next(iter(teams))),
+                "names": ", ".join(who),
+            },
+        )
+    return Message(N_("{lance}: {names} said yes"), {"lance": what, "names": ", ".join(who)})
+
+
+def _undisputed(name: str, draft: HandDraft, players: Sequence[str]) -> bool:
+    """Pares / juego that nobody bet on because of what was said (its line tells it)."""
+    who = draft.said.get(name)
+    return name in ("pares", "juego") and who is not None and len(teams_of(players, who)) < 2
+
+
+def _lance_line(name: str, value: Any, players: Sequence[str]) -> Message:
+    if not isinstance(value, dict):
+        return Message(N_("{lance}: paso"), {"lance": _label(name)})
+    params = {
+        "lance": _label(name),
+        "team": team_names(players, value["by"]),
+        "bets": _bets(value["bets"]),
+    }
+    if value["answer"] == "quiero":
+        return Message(N_("{lance}: {team} bet {bets} — quiero"), params)
+    return Message(N_("{lance}: {team} bet {bets} — no quiero"), params)
+
+
+def _bets(bets: Sequence[int | str]) -> str:
+    """``[2, 5, "ordago"]`` → ``2, +5, órdago``."""
+    words = [
+        "órdago" if b == "ordago" else (str(b) if i == 0 else f"+{b}") for i, b in enumerate(bets)
+    ]
+    return ", ".join(words)
+
+
+def ending_of(at_once: Any, draft: HandDraft) -> str | None:
+    """The lance an accepted órdago decided (None when the game goes on)."""
+    if at_once.ending is not Ending.ORDAGO:
+        return None
+    for name, value in draft.lances.items():
+        if (
+            isinstance(value, dict)
+            and value["bets"][-1] == "ordago"
+            and value["answer"] == "quiero"
+        ):
+            return name
+    return None

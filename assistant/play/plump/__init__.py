@@ -1,0 +1,288 @@
+"""Plump at the table: bids then tricks, one tap per player; the protocol sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectField
+
+from ...games import plump
+from ...games.base import JSON, N_, Message
+from ...services import Loaded
+from ..base import Adapter, Change, Context, EntryForm
+from ..charts import LineChart, line_chart
+from ..fields import ChoiceField, PadField, choices
+
+PRESETS: dict[str, JSON] = {
+    "standard": {},
+    "swedish": {"zero_bid_points": 5},
+}
+
+
+class PlumpOptionsForm(FlaskForm):
+    class Meta:
+        csrf = False  # part of the set-up form, which carries the token
+
+    preset = RadioField(
+        _l("Rules"),
+        choices=choices(
+            [
+                ("standard", _l("Standard")),
+                ("swedish", _l("Swedish house rules: made zero = 5")),
+                ("custom", _l("Custom")),
+            ]
+        ),
+        default="standard",
+    )
+    start_cards = SelectField(
+        _l("Cards in the largest deal"),
+        choices=choices(
+            [("", _l("By the number of players"))] + [(str(n), str(n)) for n in range(1, 18)]
+        ),
+        default="",
+    )
+    schedule = SelectField(
+        _l("Order of the deals"),
+        choices=choices(
+            [
+                ("down-up", _l("Down and up again (10…1…10)")),
+                ("up-down", _l("Up and down again (1…10…1)")),
+                ("down", _l("Down only (10…1)")),
+                ("up", _l("Up only (1…10)")),
+                ("down-up-ones", _l("Down, a 1-card deal for everyone, up")),
+            ]
+        ),
+        default="down-up",
+    )
+    hook = BooleanField(_l("The dealer's hook (the bids may not add up)"), default=True)
+    simultaneous_bids = BooleanField(_l("Everyone bids at once (no hook)"))
+    scoring = SelectField(
+        _l("Scoring"),
+        choices=choices(
+            [
+                ("ten-plus-bid", _l("Made: 10 + bid (3 → 13)")),
+                ("literal", _l("Made: a 1 written in front (10 → 110)")),
+                ("trick-plus-ten", _l("1 per trick, +10 when made")),
+            ]
+        ),
+        default="ten-plus-bid",
+    )
+    zero_bid_points = SelectField(
+        _l("A made zero scores"), choices=choices([("10", "10"), ("5", "5")]), default="10"
+    )
+    trump = SelectField(
+        _l("Trump"),
+        choices=choices(
+            [
+                ("turn-up", _l("The card turned up")),
+                ("cycle", _l("In turn: ♥ ♦ ♣ ♠ no trump")),
+                ("none", _l("No trump")),
+            ]
+        ),
+        default="turn-up",
+    )
+    no_trump_largest = BooleanField(_l("The largest deals without trump"))
+    tie_break = SelectField(
+        _l("A tie at the end"),
+        choices=choices(
+            [("share", _l("Shared win")), ("extra-deals", _l("Extra deals until one leads"))]
+        ),
+        default="share",
+    )
+
+
+def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
+    """The bidding step: the turned-up suit (where the table enters it) and every bid."""
+
+    class BidsForm(EntryForm):
+        pass
+
+    if setup.enter_trump:
+        BidsForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
+    for player in setup.bidding_order:
+        setattr(BidsForm, f"bids_{players.index(player)}", PadField(player, high=setup.cards))
+    form = BidsForm(formdata)
+    form.step.data = f"bids-{setup.deal}"
+    return form
+
+
+def tricks_form(
+    setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None
+) -> EntryForm:
+    class TricksForm(EntryForm):
+        pass
+
+    for player in setup.bidding_order:
+        setattr(TricksForm, f"tricks_{players.index(player)}", PadField(player, high=setup.cards))
+    form = TricksForm(formdata)
+    form.step.data = f"tricks-{setup.deal}"
+    return form
+
+
+def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
+    """The correction of one deal: trump, bids and tricks together (tricks may stay empty
+    only for the deal still in play)."""
+
+    class RoundForm(EntryForm):
+        pass
+
+    if deal.enter_trump:
+        RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
+    for player in deal.bidding_order:
+        seat = players.index(player)
+        setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))
+        setattr(
+            RoundForm,
+            f"tricks_{seat}",
+            PadField(player, high=deal.cards, required=not deal.in_play),
+        )
+    data: JSON = {"trump": deal.trump if deal.enter_trump else None}
+    for player in deal.bidding_order:
+        seat = players.index(player)
+        data[f"bids_{seat}"] = deal.bids.get(player)
+        data[f"tricks_{seat}"] = deal.tricks.get(player) if deal.tricks else None
+    form = RoundForm(formdata, data=data)
+    form.step.data = f"round-{deal.deal}"
+    return form
+
+
+def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[str, ...]) -> dict:
+    return {p: getattr(form, f"{prefix}_{players.index(p)}").data for p in order}
+
+
+@dataclass(frozen=True)
+class Cell:
+    bid: int | None
+    tricks: int | None
+    made: bool | None
+    score: int | None
+    total: int | None
+
+
+@dataclass(frozen=True)
+class Row:
+    deal: int
+    cards: int
+    dealer: str
+    trump: str | None
+    state: str  # "done", "current" or "future"
+    extra: bool
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class PlumpView:
+    replay: plump.PlumpReplay
+    rows: tuple[Row, ...]
+    chart: LineChart | None
+
+
+def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
+    rows = []
+    for deal in replay.deals:
+        cells = tuple(
+            Cell(
+                deal.bids.get(p),
+                deal.tricks.get(p) if deal.tricks else None,
+                deal.made[p] if deal.made else None,
+                deal.scores[p] if deal.scores else None,
+                None if deal.in_play else deal.totals[p],
+            )
+            for p in replay.players
+        )
+        state = "current" if deal.in_play else "done"
+        rows.append(Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells))
+    empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
+    if replay.next is not None and not replay.next.in_play:
+        nxt = replay.next
+        rows.append(Row(nxt.deal, nxt.cards, nxt.dealer, nxt.trump, "current", nxt.extra, empty))
+    for number in range(len(rows) + 1, replay.deal_count + 1):
+        setup = plump.deal_setup(replay.options, replay.players, _first(replay), number)
+        rows.append(Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty))
+    return tuple(rows)
+
+
+def _first(replay: plump.PlumpReplay) -> str:
+    """The first dealer, read back from deal 1 (or the next deal when nothing is entered)."""
+    if replay.deals:
+        return replay.deals[0].dealer
+    assert replay.next is not None
+    return replay.next.dealer
+
+
+class PlumpAdapter(Adapter):
+    kind = "plump"
+
+    def options_form(self, formdata: Any = None) -> FlaskForm:
+        return PlumpOptionsForm(formdata, prefix="plump")
+
+    def options_from(self, form: FlaskForm) -> JSON:
+        if form.preset.data in PRESETS:
+            return dict(PRESETS[form.preset.data])
+        return {
+            "start_cards": int(form.start_cards.data) if form.start_cards.data else None,
+            "schedule": form.schedule.data,
+            "hook": form.hook.data,
+            "simultaneous_bids": form.simultaneous_bids.data,
+            "scoring": form.scoring.data,
+            "zero_bid_points": int(form.zero_bid_points.data),
+            "trump": form.trump.data,
+            "no_trump_largest": form.no_trump_largest.data,
+            "tie_break": form.tie_break.data,
+        }
+
+    def view(self, loaded: Loaded) -> PlumpView:
+        replay = plump.replay(loaded.record)
+        done = [d for d in replay.deals if not d.in_play]
+        series = {p: [0, *[d.totals[p] for d in done]] for p in replay.players}
+        chart = line_chart(series, [str(d.deal) for d in done]) if done else None
+        return PlumpView(replay, sheet_rows(replay), chart)
+
+    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+        nxt = ctx.view.replay.next
+        if nxt is None:
+            return None
+        players = ctx.record.players
+        if nxt.in_play:
+            return tricks_form(nxt, players, formdata)
+        return bids_form(nxt, players, formdata)
+
+    def entered(self, ctx: Context, form: EntryForm) -> Change:
+        nxt = ctx.view.replay.next
+        players = ctx.record.players
+        rounds = [dict(r) for r in ctx.record.rounds]
+        if nxt.in_play:
+            rounds[-1]["tricks"] = posted(form, "tricks", nxt.bidding_order, players)
+            summary = Message(N_("Tricks of deal {deal} saved."), {"deal": nxt.deal})
+        else:
+            entry: JSON = {"bids": posted(form, "bids", nxt.bidding_order, players)}
+            if nxt.enter_trump and form.trump.data:
+                entry = {"trump": form.trump.data, **entry}
+            rounds.append(entry)
+            summary = Message(
+                N_("Bids of deal {deal} saved. {player} leads."),
+                {"deal": nxt.deal, "player": nxt.first_bidder},
+            )
+        return Change(rounds, summary)
+
+    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+        return round_form(ctx.view.replay.deals[number - 1], ctx.record.players, formdata)
+
+    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+        deal = ctx.view.replay.deals[number - 1]
+        players = ctx.record.players
+        entry: JSON = {"bids": posted(form, "bids", deal.bidding_order, players)}
+        tricks = posted(form, "tricks", deal.bidding_order, players)
+        if any(v is not None for v in tricks.values()):
+            entry["tricks"] = tricks
+        if deal.enter_trump and form.trump.data:
+            entry = {"trump": form.trump.data, **entry}
+        rounds = [dict(r) for r in ctx.record.rounds]
+        rounds[number - 1] = entry
+        return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
+
+
+ADAPTER = PlumpAdapter()

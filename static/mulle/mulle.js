@@ -1,0 +1,103 @@
+// Mulle: the count of the piles. The sum against the double
+// pack as you count, what is still left in the pack, the last pile filled in with the rest, and
+// mulles added with two taps. Without JavaScript the plain number inputs and radios still work.
+"use strict";
+
+(() => {
+  if (window.mulleCount) return; // the script may arrive again with a swapped fragment
+  window.mulleCount = true;
+  const COUNTS = ["spades", "aces", "spade_aces", "spade_twos", "diamond_tens"];
+  const SUITS = { S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"], C: ["♣", "black"] };
+
+  const number = (input) => {
+    const n = parseInt(input.value, 10);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  };
+  const inputOf = (side, count) => side.querySelector(`[data-count="${count}"] input`);
+
+  function update(piles) {
+    const sides = Array.from(piles.querySelectorAll("[data-side]"));
+    const form = piles.closest("form");
+    const check = form && form.querySelector("[data-pack-check]");
+    const leftText = piles.dataset.leftText || "{n}";
+    COUNTS.forEach((count) => {
+      const span = check && check.querySelector(`[data-sum="${count}"]`);
+      const pack = span ? Number(span.dataset.pack) : 0;
+      const values = () => sides.map((side) => number(inputOf(side, count)));
+      // The last pile, until someone touches it, holds what the others left.
+      const rest = sides.find((side) => "rest" in side.dataset);
+      const restInput = rest && inputOf(rest, count);
+      if (restInput && !("touched" in restInput.dataset)) {
+        const others = values().reduce((a, v, i) => a + (sides[i] === rest ? 0 : v), 0);
+        restInput.value = String(Math.max(0, pack - others));
+      }
+      const all = values();
+      const sum = all.reduce((a, v) => a + v, 0);
+      if (span) {
+        span.querySelector("strong").textContent = String(sum);
+        span.classList.toggle("short", sum < pack);
+        span.classList.toggle("over", sum > pack);
+        span.classList.toggle("ok", sum === pack);
+      }
+      // What the others took: a pile still filled in with the rest does not count against them.
+      const counted = sides.map((side, i) => (side === rest && restInput && !("touched" in restInput.dataset) ? 0 : all[i]));
+      const taken = counted.reduce((a, v) => a + v, 0);
+      sides.forEach((side, i) => {
+        const left = side.querySelector(`[data-count="${count}"] [data-left]`);
+        if (left) left.textContent = leftText.replace("{n}", String(Math.max(0, pack - (taken - counted[i]))));
+      });
+    });
+  }
+
+  function addMulle(details) {
+    const rank = details.querySelector('input[name$="_add_rank"]:checked');
+    const suit = details.querySelector('input[name$="_add_suit"]:checked');
+    if (!rank || !suit) return;
+    const box = details.closest("[data-mulles]");
+    const label = document.createElement("label");
+    label.className = "chip mulle-chip";
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.name = box.dataset.name;
+    input.value = rank.value + suit.value;
+    input.checked = true;
+    const mark = document.createElement("span");
+    mark.className = `suit ${SUITS[suit.value][1]}`;
+    mark.textContent = SUITS[suit.value][0];
+    label.append(input, ` ${rank.value}`, mark);
+    details.before(label);
+    const none = box.querySelector("[data-none]");
+    if (none) none.remove();
+    rank.checked = false;
+    suit.checked = false;
+    details.open = false;
+    input.focus();
+  }
+
+  function setup(root) {
+    root.querySelectorAll("[data-piles]").forEach((piles) => {
+      piles.querySelectorAll("[data-rest-note]").forEach((note) => { note.hidden = false; });
+      update(piles);
+    });
+  }
+
+  document.addEventListener("input", (event) => {
+    const piles = event.target.closest("[data-piles]");
+    if (!piles) return;
+    if (event.isTrusted && event.target.type === "number") event.target.dataset.touched = "";
+    update(piles);
+  });
+  document.addEventListener("change", (event) => {
+    const details = event.target.closest("[data-piles] details.add-mulle");
+    if (details) addMulle(details);
+  });
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches("[data-piles] input[type=number]")) event.target.select();
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => setup(document));
+  } else {
+    setup(document);
+  }
+  document.addEventListener("htmx:after:swap", () => setup(document));
+})();
