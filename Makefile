@@ -27,6 +27,7 @@ test: $(STAMP)
 	$(BIN)/flask --app assistant translate compile
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 bench: $(STAMP)

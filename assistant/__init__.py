@@ -8,7 +8,10 @@ from typing import Any
 from flask import Flask
 
 from . import config
+from .cli import register_commands
 from .extensions import babel, csrf, db, migrate
+from .i18n import select_locale, setup_i18n
+from .views import register_views
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,16 +37,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
 
-    from .i18n import select_locale, setup_i18n
-
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)
 
-    from .views import register_views
-
     register_views(app)
-
-    from .cli import register_commands
-
     register_commands(app)
     return app

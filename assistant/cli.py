@@ -6,11 +6,17 @@ import contextlib
 import json
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import click
-from flask import Flask
+from babel.messages.frontend import CommandLineInterface
+from flask import Flask, url_for
 
+from .extensions import db
 from .games.base import RuleError
+from .models import Game
+from .records import dump_record, score_text
+from .services import import_record, record_of
 
 ROOT = Path(__file__).resolve().parent
 TRANSLATIONS = ROOT / "translations"
@@ -19,10 +25,8 @@ CATALOG = TRANSLATIONS / "messages.pot"
 
 @click.command("score")
 @click.argument("record", type=click.File("r", encoding="utf-8"))
-def score_command(record: click.utils.LazyFile) -> None:
+def score_command(record: TextIO) -> None:
     """Print what the engine derives from a game record (FILE, or - for standard input)."""
-    from .records import score_text
-
     try:
         result = score_text(record.read())
     except RuleError as error:
@@ -35,11 +39,6 @@ def score_command(record: click.utils.LazyFile) -> None:
 @click.argument("game_id", type=int)
 def export_command(game_id: int) -> None:
     """Print a stored game as a record (records.md)."""
-    from .extensions import db
-    from .models import Game
-    from .records import dump_record
-    from .services import record_of
-
     game = db.session.get(Game, game_id)
     if game is None:
         raise click.ClickException(f"no game {game_id}")
@@ -48,20 +47,13 @@ def export_command(game_id: int) -> None:
 
 @click.command("import")
 @click.argument("record", type=click.File("r", encoding="utf-8"))
-def import_command(record: click.utils.LazyFile) -> None:
+def import_command(record: TextIO) -> None:
     """Store a record as a new game at a new table and print its link."""
-    from flask import url_for
-
-    from . import services
-    from .records import load_json, parse_record
-
     try:
-        data = load_json(record.read())
-        table = services.create_table(list(parse_record(data).players))
-        game = services.import_game(table, data)
+        game = import_record(record.read())
     except RuleError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(url_for("games.show", token=table.token, game_id=game.id))
+    click.echo(url_for("games.show", token=game.table.token, game_id=game.id))
 
 
 @click.group("translate")
@@ -70,8 +62,6 @@ def translate_group() -> None:
 
 
 def pybabel(*args: str) -> None:
-    from babel.messages.frontend import CommandLineInterface
-
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 

@@ -22,7 +22,7 @@ babel = Babel()
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
     """SQLite keeps foreign keys only when asked, on every connection; WAL lets readers in."""
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()

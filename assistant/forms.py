@@ -10,7 +10,11 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import FieldList, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
+from . import services
 from .games import GAMES
+from .games.base import RuleError
+from .i18n import say
+from .models import Game, Table
 from .play.fields import choice_values, choices
 
 MAX_PLAYERS = 8
@@ -78,3 +82,15 @@ class SetupForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     record = FileField(_l("Game file (.json)"), validators=[FileRequired()])
+
+    def imported(self, table: Table | None = None) -> Game | None:
+        """The uploaded record stored as a new game (at ``table``, else at a new table of its
+        players); None, with the reason on the field, when it was not stored."""
+        if not self.validate_on_submit():
+            return None
+        text = self.record.data.read().decode("utf-8", errors="replace")
+        try:
+            return services.import_record(text, table)
+        except RuleError as error:
+            self.record.errors = [say(error, with_round=True)]
+            return None

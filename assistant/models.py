@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Base
 
 
 def now() -> datetime:
@@ -20,8 +20,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)  # 128 bits: the link is the key
 
 
-class Table(db.Model):  # type: ignore[name-defined]
+class Table(Base):
     """An evening at a table: its players and the links that share it."""
+
+    __tablename__ = "table"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
@@ -36,8 +38,10 @@ class Table(db.Model):  # type: ignore[name-defined]
     )
 
 
-class Game(db.Model):  # type: ignore[name-defined]
+class Game(Base):
     """One game at a table. ``version`` counts every change: forms carry it to detect staleness."""
+
+    __tablename__ = "game"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("table.id", ondelete="CASCADE"), index=True)
@@ -58,9 +62,10 @@ class Game(db.Model):  # type: ignore[name-defined]
     )
 
 
-class Entry(db.Model):  # type: ignore[name-defined]
+class Entry(Base):
     """One round of the record (``records.md``), exactly as entered."""
 
+    __tablename__ = "entry"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
@@ -72,8 +77,10 @@ class Entry(db.Model):  # type: ignore[name-defined]
     game: Mapped[Game] = relationship(back_populates="entries")
 
 
-class Change(db.Model):  # type: ignore[name-defined]
+class Change(Base):
     """Every accepted change, keyed by the form's idempotency key: a replay is recognised."""
+
+    __tablename__ = "change"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)

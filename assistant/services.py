@@ -5,24 +5,29 @@ checked (a replayed form changes nothing), the form's version is compared with t
 (someone else entered meanwhile: stale), the whole record is replayed by the engine (a broken
 rule changes nothing), and the version is bumped with a guarded UPDATE so that two phones or two
 workers can never both win.
+
+A record is replayed once per version: the replay of a saved change is kept (in this process,
+by game and version) and the page that follows is rendered from it.
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, update
+from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
 from .models import Change, Entry, Game, Table, now
-from .records import parse_record
+from .records import load_json, parse_record
 
 
 class Replayed(Exception):
@@ -39,11 +44,46 @@ class Stale(Exception):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as stored, for its adapter to derive the page from (the engine's replay)."""
+    """A game as stored and replayed, for its adapter to derive the page from."""
 
     record: Record
+    replay: Any  # the engine's replay of the whole record (GameSpec.replay)
     draft: JSON | None = None  # the round being built live (Game.draft)
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
+
+
+class ReplayCache:
+    """The replays of the last games shown or saved in this process, by game and version.
+
+    A version's entries never change, so its replay never goes stale; ``created`` is part of the
+    key because a deleted game's id may be given to a new game.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(game: Game, version: int) -> tuple[Any, ...]:
+        return (game.id, version, game.created)
+
+    def get(self, game: Game) -> Any:
+        with self._lock:
+            key = self.key(game, game.version)
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+            return None
+
+    def put(self, game: Game, version: int, replay: Any) -> None:
+        with self._lock:
+            self._items[self.key(game, version)] = replay
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+REPLAYS = ReplayCache()
 
 
 def record_of(game: Game) -> Record:
@@ -57,7 +97,13 @@ def record_of(game: Game) -> Record:
 
 
 def load_game(game: Game) -> Loaded:
-    return Loaded(record_of(game), game.draft, dict(game.settings or {}))
+    """The game as stored, replayed (once per version: see :class:`ReplayCache`)."""
+    record = record_of(game)
+    replay = REPLAYS.get(game)
+    if replay is None:
+        replay = find_game(game.kind).replay(record)
+        REPLAYS.put(game, game.version, replay)
+    return Loaded(record, replay, game.draft, dict(game.settings or {}))
 
 
 def get_table(token: str) -> Table | None:
@@ -90,6 +136,20 @@ def create_game(
     settings: Mapping[str, Any] | None = None,
 ) -> Game:
     """Check the set-up through the record format (player count, names, options) and save it."""
+    game = new_game(table, kind, seating, options, first, settings)
+    db.session.commit()
+    return game
+
+
+def new_game(
+    table: Table,
+    kind: str,
+    seating: Sequence[str],
+    options: Mapping[str, Any],
+    first: str,
+    settings: Mapping[str, Any] | None = None,
+) -> Game:
+    """A new game checked through the record format, added to the session (not committed)."""
     spec = find_game(kind)
     record = parse_record(
         {
@@ -109,20 +169,30 @@ def create_game(
         settings=dict(settings or {}),
     )
     db.session.add(game)
-    db.session.commit()
     return game
 
 
-def import_game(table: Table, data: Any) -> Game:
-    """A record file becomes a new game at ``table`` (all its rounds checked first)."""
+def import_record(text: str, table: Table | None = None) -> Game:
+    """A record file (its text) becomes a new game: at ``table``, or at a new table of the
+    record's players. Every round is checked first; the table, the game and its rounds are
+    stored in one transaction, or nothing is (a RuleError says why)."""
+    data = load_json(text)
     record = parse_record(data)
-    find_game(record.game).score(record)
-    game = create_game(table, record.game, record.players, record.options, record.first)
-    for seq, payload in enumerate(record.rounds):
-        db.session.add(Entry(game=game, seq=seq, payload=dict(payload), idempotency_key=_key()))
-    game.version = len(record.rounds)
-    game.finished = finished_since(game, find_game(record.game).score(record))
-    db.session.commit()
+    replay = find_game(record.game).replay(record)
+    try:
+        table = table or create_table(list(record.players))
+        game = new_game(table, record.game, record.players, record.options, record.first)
+        for seq, payload in enumerate(record.rounds):
+            game.entries.append(
+                Entry(seq=seq, payload=dict(payload), idempotency_key=_key(), author="import")
+            )
+        game.version = len(record.rounds)
+        game.finished = now() if replay.finished else None
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    REPLAYS.put(game, game.version, replay)
     return game
 
 
@@ -135,28 +205,35 @@ def apply_change(
     summary: Message,
     draft: Mapping[str, Any] | None = None,
     author: str = "",
+    replayed: Any = None,
 ) -> None:
-    """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError."""
+    """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError.
+
+    ``replayed`` is the replay of the rounds as they are now, if the caller has it: when only
+    the draft changes, the record is not replayed again.
+    """
     if already_applied(key):
         raise Replayed
     if version != game.version:
         raise Stale(changes_since(game, version))
-    old = [entry.payload for entry in game.entries]
-    record = record_of(game).with_rounds(rounds)
-    result = find_game(game.kind).score(record)  # RuleError: nothing is stored
+    old: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
+    rounds = list(rounds)
+    replay = replayed if replayed is not None and rounds == old else None
+    if replay is None:  # RuleError: nothing is stored
+        replay = find_game(game.kind).replay(record_of(game).with_rounds(rounds))
     guarded = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == version)
         .values(
             version=version + 1,
             draft=dict(draft) if draft else None,
-            finished=finished_since(game, result),
+            finished=finished_since(game, replay.finished),
         )
     )
-    if guarded.rowcount != 1:
+    if cast(CursorResult[Any], guarded).rowcount != 1:
         db.session.rollback()
         raise Stale(changes_since(game, version))
-    _rewrite_entries(game, old, list(rounds), key, author)
+    _rewrite_entries(game, old, rounds, key, author)
     db.session.add(
         Change(game_id=game.id, key=key, version=version + 1, summary=_dump(summary), author=author)
     )
@@ -166,14 +243,21 @@ def apply_change(
         db.session.rollback()
         raise Replayed from None
     db.session.refresh(game)
+    REPLAYS.put(game, version + 1, replay)
 
 
 def undo_last(
-    game: Game, *, key: str, version: int, draft_after: JSON | None = None, author: str = ""
+    game: Game,
+    *,
+    key: str,
+    version: int,
+    draft_after: JSON | None = None,
+    author: str = "",
+    replayed: Any = None,
 ) -> None:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
     the engine's undo of the rounds."""
-    rounds = [entry.payload for entry in game.entries]
+    rounds: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
     if not game.draft:
@@ -187,6 +271,7 @@ def undo_last(
         summary=Message(N_("Undone")),
         draft=draft_after,
         author=author,
+        replayed=replayed,
     )
 
 
@@ -234,9 +319,9 @@ def _rewrite_entries(
         )
 
 
-def finished_since(game: Game, result: JSON) -> datetime | None:
+def finished_since(game: Game, finished: bool) -> datetime | None:
     """When the game ended (kept from before if it had ended already), None while it goes on."""
-    if not result.get("finished"):
+    if not finished:
         return None
     return game.finished or now()
 

@@ -8,6 +8,7 @@ engine then replays the whole record and refuses what breaks a rule.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from wtforms.validators import InputRequired, Regexp
 from wtforms.widgets import HiddenInput
 
 from ..games.base import JSON, Message, Record, RuleError
+from ..i18n import say
 from ..services import Loaded
 
 
@@ -34,13 +36,21 @@ class EntryForm(FlaskForm):
         return self
 
 
+def same_field(error: RuleError) -> RuleError:
+    return error
+
+
 @dataclass(frozen=True)
 class Change:
-    """What an adapter made of a form: the new rounds (and draft) and a sentence for the log."""
+    """What an adapter made of a form: the new rounds (and draft) and a sentence for the log.
 
-    rounds: list[JSON]
+    ``fields`` maps an engine error about the new rounds onto the form that made them (the
+    engine names ``events.3.by``; the form calls that field ``by`` or ``events_3_by``)."""
+
+    rounds: Sequence[Mapping[str, Any]]
     summary: Message
     draft: JSON | None = None
+    fields: Callable[[RuleError], RuleError] = same_field
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,6 @@ class Context:
 
 def place_error(form: FlaskForm, error: RuleError, players: tuple[str, ...]) -> None:
     """Put an engine error next to its field: ``bids.Anna`` is the form's ``bids-<seat>``."""
-    from ..i18n import say
-
     name = form_field_name(error.field, players)
     target = getattr(form, name, None) if name else None
     if target is None:

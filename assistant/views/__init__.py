@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 
+from ..extensions import db
 from ..games import GAMES
+from . import games, home, pwa, tables
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -36,8 +39,6 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
 
 
 def register_views(app: Flask) -> None:
-    from . import games, home, pwa, tables
-
     for module in (home, tables, games, pwa):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
@@ -73,3 +74,13 @@ def register_views(app: Flask) -> None:
     @app.errorhandler(413)
     def too_large(_error: Exception) -> tuple[str, int]:
         return render_template("errors/400.html", reason=None), 413
+
+    @app.errorhandler(500)
+    def server_error(_error: Exception) -> Any:
+        """Our own page (no trace), with the request's half-done work rolled back. An htmx
+        request keeps its page and form: the message goes on top of it."""
+        db.session.rollback()
+        if request.headers.get("HX-Request") == "true":
+            moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin"}
+            return render_template("errors/_500.html"), 500, moved
+        return render_template("errors/500.html"), 500

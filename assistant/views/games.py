@@ -11,16 +11,17 @@ from flask_babel import gettext
 from .. import services
 from ..games.base import RuleError
 from ..i18n import say
-from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import EntryForm
 from ..records import dump_record
+from .lookup import game_or_404, watched_or_404
 from .respond import (
     device,
     done,
     game_context,
     is_htmx,
     keep_always,
+    loaded_replay,
     render_game,
     submit,
     unchanged,
@@ -29,24 +30,16 @@ from .respond import (
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 
-def load(token: str, game_id: int) -> tuple[Table, Game]:
-    table = services.get_table(token)
-    game = services.get_game(table, game_id) if table else None
-    if table is None or game is None:
-        abort(404)
-    return table, game
-
-
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     return render_game(table, game)
 
 
 @bp.get("/poll")
 def poll(token: str, game_id: int) -> Any:
     """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it)."""
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
     return render_game(table, game)
@@ -54,16 +47,16 @@ def poll(token: str, game_id: int) -> Any:
 
 @bp.post("/enter")
 def enter(token: str, game_id: int) -> Any:
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     ctx = game_context(game)
     adapter = adapter_for(game.kind)
     form = adapter.entry_form(ctx, request.form)
-    return submit(table, game, form, lambda: adapter.entered(ctx, form))
+    return submit(table, game, form, lambda valid: adapter.entered(ctx, valid))
 
 
 @bp.post("/undo")
 def undo(token: str, game_id: int) -> Any:
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     form = EntryForm(request.form)
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
@@ -75,6 +68,7 @@ def undo(token: str, game_id: int) -> Any:
             version=form.version.data,
             draft_after=draft_after,
             author=device(),
+            replayed=loaded_replay(game),
         )
     except services.Replayed:
         pass
@@ -90,7 +84,7 @@ def undo(token: str, game_id: int) -> Any:
 @bp.route("/rounds/<int:number>", methods=["GET", "POST"])
 def correct(token: str, game_id: int, number: int) -> Any:
     """Correct round ``number`` (1-based): everything after it is recomputed."""
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     if not 1 <= number <= len(game.entries):
         abort(404)
     ctx = game_context(game)
@@ -112,7 +106,7 @@ def correct(token: str, game_id: int, number: int) -> Any:
         table,
         game,
         form,
-        lambda: adapter.corrected(ctx, number, form),
+        lambda valid: adapter.corrected(ctx, number, valid),
         rerender=rerender,
         on_stale=keep_always,
     )
@@ -120,7 +114,7 @@ def correct(token: str, game_id: int, number: int) -> Any:
 
 @bp.get("/export")
 def export(token: str, game_id: int) -> Response:
-    _table, game = load(token, game_id)
+    _table, game = game_or_404(token, game_id)
     record = dump_record(services.record_of(game))
     name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.json"
     return Response(
@@ -132,7 +126,7 @@ def export(token: str, game_id: int) -> Response:
 
 @bp.get("/rules")
 def rules(token: str, game_id: int) -> str:
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     return render_template(
         f"{game.kind}/rules.html", table=table, game=game, ctx=game_context(game)
     )
@@ -140,7 +134,7 @@ def rules(token: str, game_id: int) -> str:
 
 @bp.route("/delete", methods=["GET", "POST"])
 def delete(token: str, game_id: int) -> Any:
-    table, game = load(token, game_id)
+    table, game = game_or_404(token, game_id)
     form = EntryForm(request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate_on_submit():
         services.delete_game(game)
@@ -154,10 +148,7 @@ view_bp = Blueprint("view", __name__, url_prefix="/v/<view_token>/g/<int:game_id
 @view_bp.get("/")
 def watch(view_token: str, game_id: int) -> Any:
     """The read-only sheet for a TV or a spectator: no form, it refreshes itself."""
-    table = services.get_table_for_view(view_token)
-    game = services.get_game(table, game_id) if table else None
-    if table is None or game is None:
-        abort(404)
+    table, game = watched_or_404(view_token, game_id)
     if is_htmx() and unchanged(game):
         return Response(status=204)
     return render_game(table, game, readonly=True)

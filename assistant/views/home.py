@@ -7,14 +7,12 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from .. import services
-from ..extensions import db
 from ..forms import ImportForm, SetupForm
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
 from ..play.fields import choice_values
-from ..records import load_json, parse_record
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -35,17 +33,9 @@ def render_home(import_form: ImportForm) -> str:
 def import_record() -> Any:
     """A game file becomes a new table with the file's players."""
     form = ImportForm()
-    if form.validate_on_submit():
-        try:
-            data = load_json(form.record.data.read().decode("utf-8", errors="replace"))
-            table = services.create_table(list(parse_record(data).players))
-            game = services.import_game(table, data)
-        except RuleError as error:
-            db.session.rollback()
-            form.record.errors = [say(error, with_round=True)]
-        else:
-            remember(table.token, table.players)
-            return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
+    if game := form.imported():
+        remember(game.table.token, game.table.players)
+        return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
     return render_home(form), 422
 
 

@@ -58,6 +58,11 @@ def render_game(
     ), status
 
 
+def loaded_replay(game: Game) -> Any:
+    """The replay the form was judged by (the game as read by this request)."""
+    return services.load_game(game).replay
+
+
 def unchanged(game: Game) -> bool:
     """A poll from a page that already shows this version (htmx does not swap a 204)."""
     return request.args.get("version", type=int) == game.version
@@ -67,7 +72,7 @@ def submit(
     table: Table,
     game: Game,
     form: EntryForm | None,
-    make_change: Callable[[], Change],
+    make_change: Callable[[EntryForm], Change],
     *,
     rerender: Callable[..., Any] | None = None,
     on_stale: Callable[[Game, EntryForm], EntryForm | None] | None = None,
@@ -99,8 +104,9 @@ def submit(
         return rerender(notice=notice, status=422)
     if not form.validate():
         return stale_answer() if moved() else rerender(form=form, status=422)
+    change: Change | None = None
     try:
-        change = make_change()
+        change = make_change(form)
         services.apply_change(
             game,
             key=form.key.data,
@@ -109,6 +115,7 @@ def submit(
             summary=change.summary,
             draft=change.draft,
             author=device(),
+            replayed=loaded_replay(game),
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))
@@ -117,7 +124,7 @@ def submit(
     except RuleError as error:
         if moved():
             return stale_answer()
-        place_error(form, error, tuple(game.seating))
+        place_error(form, change.fields(error) if change else error, tuple(game.seating))
         return rerender(form=form, status=422)
     return done(table, game, said=say(change.summary))
 

@@ -21,7 +21,7 @@ AFTER_ONE = Record("boodle", PLAYERS, "Clara", {}, (FIRST,))
 
 
 def test_before_any_event_the_antes_are_on_the_layout_with_the_carried_chips() -> None:
-    live = live_deal(AFTER_ONE, {})
+    live = live_deal(replay(AFTER_ONE), {})
     assert live.deal == 2 and live.dealer == "Anna"
     assert live.layout_before == {AH: 4, KC: 4, QD: 0, JS: 4}
     assert live.layout == {AH: 8, KC: 8, QD: 4, JS: 8}
@@ -32,7 +32,7 @@ def test_before_any_event_the_antes_are_on_the_layout_with_the_carried_chips() -
 
 def test_a_card_played_takes_its_chips_and_a_barred_player_leaves_them() -> None:
     live = live_deal(
-        AFTER_ONE,
+        replay(AFTER_ONE),
         {
             "events": [
                 {"boodle": "AH", "by": "Bo"},
@@ -52,7 +52,7 @@ def test_a_card_played_takes_its_chips_and_a_barred_player_leaves_them() -> None
 
 def test_the_live_steps_are_the_steps_of_the_finished_deal() -> None:
     draft = {"events": [{"boodle": "AH", "by": "Bo"}, {"fault": "wrong-lead", "by": "Anna"}]}
-    live = live_deal(AFTER_ONE, draft)
+    live = live_deal(replay(AFTER_ONE), draft)
     done = {
         **draft,
         "events": [*draft["events"], {"out": "Bo"}],
@@ -105,7 +105,7 @@ def test_the_live_steps_are_the_steps_of_the_finished_deal() -> None:
 )
 def test_live_events_are_checked_like_a_whole_deal(draft, field, text) -> None:
     with pytest.raises(RuleError) as caught:
-        live_deal(AFTER_ONE, draft)
+        live_deal(replay(AFTER_ONE), draft)
     assert caught.value.field == field
     assert caught.value.round == 2
     assert text in str(caught.value)
@@ -114,15 +114,17 @@ def test_live_events_are_checked_like_a_whole_deal(draft, field, text) -> None:
 def test_a_free_stake_must_be_placed_and_add_up() -> None:
     record = Record("boodle", PLAYERS, "Clara", {"ante": {"free": 6}, "widow": "auction"})
     with pytest.raises(RuleError) as caught:
-        live_deal(record, {})
+        live_deal(replay(record), {})
     assert caught.value.field == "stakes"
     stakes = {"Anna": {"AH": 6}, "Bo": {"KC": 5}, "Clara": {"QD": 12}}
     with pytest.raises(RuleError) as caught:
-        live_deal(record, {"stakes": stakes})
+        live_deal(replay(record), {"stakes": stakes})
     assert caught.value.field == "stakes.Bo"
     assert "Bo places 6 chips, not 5" in str(caught.value)
     stakes["Bo"] = {"KC": 3, "QD": 3}
-    live = live_deal(record, {"stakes": stakes, "widow": {"auction": {"buyer": "Bo", "price": 2}}})
+    live = live_deal(
+        replay(record), {"stakes": stakes, "widow": {"auction": {"buyer": "Bo", "price": 2}}}
+    )
     assert live.layout == {AH: 6, KC: 3, QD: 15, JS: 0}
     assert live.chips == {"Anna": -6, "Bo": -8, "Clara": -10}
 
@@ -148,6 +150,6 @@ EVENTS = st.lists(
 @given(EVENTS)
 def test_chips_are_conserved_after_every_live_event(events) -> None:
     before = sum(replay(AFTER_ONE).layout.values())
-    live = live_deal(AFTER_ONE, {"events": events})
+    live = live_deal(replay(AFTER_ONE), {"events": events})
     assert sum(live.chips.values()) + sum(live.layout.values()) - before == 0
     assert set(live.played) == {BoodleCard(e["boodle"]) for e in events if "boodle" in e}

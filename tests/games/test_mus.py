@@ -363,23 +363,23 @@ def test_declare_from_four_hands() -> None:
 
 def test_check_lance_in_context() -> None:
     partial = hand({"grande": bet(2, 2, 5, answer="no_quiero"), "chica": bet(1, 3)})
-    assert check_lance(record([TO_38_36]), partial, "grande") is not None
+    assert check_lance(replay(record([TO_38_36])), partial, "grande") is not None
     with pytest.raises(RuleError, match="already decided") as info:
-        check_lance(record([TO_38_36]), partial, "chica")
+        check_lance(replay(record([TO_38_36])), partial, "chica")
     assert info.value.field == "lances.chica"
+    cards = PUNTO_CARDS | {"Ben": "KKQ4"}
     with pytest.raises(RuleError, match="Only Ben & Dan have pares") as info:
-        check_lance(record(), hand({"pares": bet(1, 2)}, cards=PUNTO_CARDS | {"Ben": "KKQ4"}),
-                    "pares")  # fmt: skip
+        check_lance(replay(record()), hand({"pares": bet(1, 2)}, cards=cards), "pares")
     assert info.value.field == "lances.pares"
-    assert check_lance(record(), hand({"chica": "paso"}), "chica") is None
+    assert check_lance(replay(record()), hand({"chica": "paso"}), "chica") is None
 
 
 def test_check_lance_edges() -> None:
     # the fourth lance is punto by the cards: asking about juego finds nothing entered
-    assert check_lance(record(), hand({}, PUNTO_CARDS), "juego") is None
+    assert check_lance(replay(record()), hand({}, PUNTO_CARDS), "juego") is None
     with pytest.raises(RuleError, match="There is no lance envido") as info:
-        check_lance(record(), hand({}), "envido")
+        check_lance(replay(record()), hand({}), "envido")
     assert info.value.field == "lances.envido"
     over = record([win_by_ordago(1)], {"games_to_win": 1})
     with pytest.raises(RuleError, match="The match is over"):
-        check_lance(over, hand({"grande": "paso"}), "grande")
+        check_lance(replay(over), hand({"grande": "paso"}), "grande")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.games.base import Record, RuleError
-from assistant.games.mus import check_answer, check_betting, check_holders
+from assistant.games.mus import check_answer, check_betting, check_holders, replay
 from assistant.games.mus.count import Ending
 from assistant.games.mus.entry import teams_of
 from assistant.games.mus.hands import Lance
@@ -25,38 +25,38 @@ def bet(by, *bets, answer="quiero") -> dict:
 
 def test_betting_so_far_pays_rejections_at_once() -> None:
     hand = {"lances": {"grande": "paso", "chica": bet(2, 2, 5, answer="no_quiero")}}
-    at_once = check_betting(record(), hand)
+    at_once = check_betting(replay(record()), hand)
     assert at_once.immediate == (2, 0)  # Ben & Dan bet 2, Anna & Carla raise 5: rejected
     assert at_once.ending is None and at_once.winner is None
 
 
 def test_a_rejection_reaching_the_target_decides_the_game() -> None:
     hand = {"lances": {"grande": bet(1, 2, 30, 5, answer="no_quiero")}}
-    at_once = check_betting(record(options={"target": 30}), hand)
+    at_once = check_betting(replay(record(options={"target": 30})), hand)
     assert at_once.ending is Ending.REJECTION and at_once.winner == 1
     assert at_once.immediate == (32, 0)
 
 
 def test_an_accepted_ordago_decides_the_game_without_a_winner_yet() -> None:
-    at_once = check_betting(record(), {"lances": {"chica": bet(1, "ordago")}})
+    at_once = check_betting(replay(record()), {"lances": {"chica": bet(1, "ordago")}})
     assert at_once.ending is Ending.ORDAGO and at_once.winner is None
 
 
 def test_a_bet_after_the_game_was_decided_is_refused() -> None:
     hand = {"lances": {"grande": bet(1, "ordago"), "chica": bet(2, 2)}}
     with pytest.raises(RuleError, match="already decided") as info:
-        check_betting(record(), hand)
+        check_betting(replay(record()), hand)
     assert info.value.field == "lances.chica"
 
 
 def test_betting_checks_the_bets_and_the_match() -> None:
     with pytest.raises(RuleError, match="a raise adds at least 2 stones, not 1") as info:
-        check_betting(record(), {"lances": {"grande": bet(1, 2, 1)}})
+        check_betting(replay(record()), {"lances": {"grande": bet(1, 2, 1)}})
     assert info.value.field == "lances.grande.bets"
     over = record([{"lances": {"grande": bet(1, "ordago")}, "showdown": {"grande": 1}}],
                   {"games_to_win": 1})  # fmt: skip
     with pytest.raises(RuleError, match="The match is over"):
-        check_betting(over, {"lances": {}})
+        check_betting(replay(over), {"lances": {}})
 
 
 def test_the_answer_comes_from_the_other_team() -> None:

@@ -99,3 +99,35 @@ def import_record(client: FlaskClient, token: str, record: dict):  # type: ignor
     """Upload a game record at table ``token``, as the import form does."""
     upload = {"record": (io.BytesIO(json.dumps(record).encode()), "game.json")}
     return client.post(f"/t/{token}/import", data=upload, content_type="multipart/form-data")
+
+
+def form_fields(page: str, action_suffix: str) -> dict[str, object]:
+    """What the browser would post for the form whose action ends with ``action_suffix``: its
+    text, number and hidden inputs, checked radios and boxes, selected options."""
+    form = re.search(
+        r'<form[^>]*action="[^"]*' + re.escape(action_suffix) + r'"[^>]*>(.*?)</form>', page, re.S
+    )
+    assert form, f"no form posting to {action_suffix}"
+    fields: dict[str, object] = {}
+    for tag in re.findall(r"<input\b[^>]*>", form.group(1)):
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        kind = attrs.get("type", "text")
+        if "name" not in attrs or kind in ("submit", "button", "file") or "disabled" in tag:
+            continue
+        if kind in ("radio", "checkbox") and not re.search(r"\schecked\b", tag):
+            continue
+        value = html.unescape(attrs.get("value", "on" if kind == "checkbox" else ""))
+        if kind == "checkbox" and attrs["name"] in fields:
+            previous = fields[attrs["name"]]
+            fields[attrs["name"]] = [
+                *(previous if isinstance(previous, list) else [previous]),
+                value,
+            ]
+        else:
+            fields[attrs["name"]] = value
+    for name, body in re.findall(
+        r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(1), re.S
+    ):
+        chosen = re.search(r'<option[^>]*value="([^"]*)"[^>]*selected', body)
+        fields[name] = html.unescape(chosen.group(1)) if chosen else ""
+    return fields

@@ -8,13 +8,13 @@ by replaying it: each deal's chip flows, the layout, the running balances and wh
   flow, chips and running balances), the totals, the layout, the next deal and its antes, and the
   settlement as if the evening ended now.
 * ``check_deal(record, new_round) -> DealResult``: checks one new round before it is stored.
-* ``live_deal(record, draft) -> LiveDeal``: the deal being played after the record's rounds,
-  from what has been entered of it so far (a round without its out and cards left).
+* ``live_deal(replay(record), draft) -> LiveDeal``: the deal being played after the record's
+  rounds, from what has been entered of it so far (a round without its out and cards left).
 * ``score(record)``: the output of records.md.
 
-The module layout: ``boodle_rules`` (cards, options), ``boodle_entries`` (a round, checked),
-``boodle_poker`` (Three in One), ``boodle_deal`` (playing a deal), ``boodle_live`` (a deal
-still being played); settlement in ``settle``.
+The modules: ``rules`` (cards, options), ``entries`` (a round, checked), ``events`` (what
+happens during play), ``poker`` (Three in One), ``deal`` (playing a deal), ``live`` (a deal still
+being played); the settlement is the shared ``games/settle.py``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ class BoodleReplay:
     pot: int
     next: NextDeal
     settlement: Settlement
+    state: TableState  # where the table stands now: the live deal starts from here
 
     finished: bool = False
     winners: tuple[str, ...] = ()
@@ -82,6 +83,7 @@ def replay(record: Record) -> BoodleReplay:
         pot=state.pot,
         next=next_deal(state, record.players, options),
         settlement=settlement_now(state.totals, state.layout, state.pot),
+        state=state,
     )
 
 
@@ -94,19 +96,17 @@ def _play_rounds(record: Record, options: BoodleOptions) -> tuple[list[DealResul
     return deals, state
 
 
-def live_deal(record: Record, draft: Mapping[str, Any]) -> LiveDeal:
-    """The deal after ``record``'s rounds as far as it has been played: ``draft`` is that round
-    without its out and cards left (a RuleError if something in it breaks a rule).
+def live_deal(game: BoodleReplay, draft: Mapping[str, Any]) -> LiveDeal:
+    """The deal after the replayed ``game`` as far as it has been played: ``draft`` is that
+    round without its out and cards left (a RuleError if something in it breaks a rule).
 
     >>> from ..base import Record
-    >>> live = live_deal(Record("boodle", ("Anna", "Bo", "Clara"), "Clara"),
+    >>> live = live_deal(replay(Record("boodle", ("Anna", "Bo", "Clara"), "Clara")),
     ...                  {"events": [{"fault": "wrong-lead", "by": "Bo"}]})
     >>> live.chips, live.barred
     ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
     """
-    options = parse_options(record.options)
-    _deals, state = _play_rounds(record, options)
-    return play_partial(state, draft, record.players, options)
+    return play_partial(game.state, draft, game.players, game.options)
 
 
 def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:
@@ -129,7 +129,11 @@ def check_deal(record: Record, new_round: Mapping[str, Any]) -> DealResult:
 
 def score(record: Record) -> JSON:
     """The ``score`` output of records.md for a Boodle record."""
-    game = replay(record)
+    return result(replay(record))
+
+
+def result(game: BoodleReplay) -> JSON:
+    """The ``score`` output of a replayed Boodle record."""
     three_in_one = game.options.pot_ante is not None
     rounds = []
     for deal in game.deals:
@@ -177,6 +181,7 @@ SPEC = GameSpec(
     min_players=3,
     max_players=8,
     first_field="first_dealer",
-    score=score,
+    replay=replay,
+    result=result,
     normalize_options=normalize_options,
 )

@@ -1,7 +1,7 @@
 """Boodle: one deal as entered at the table (a round of records.md), checked field by field.
 
 Fields of an error: ``stakes.Bo.KC``, ``widow.auction.price``, ``poker.bets.Bo``; the events and
-the cards left are checked in ``boodle_events``.
+the cards left are checked in ``events``.
 """
 
 from __future__ import annotations

@@ -218,6 +218,10 @@ def score(record: Record) -> JSON:
     return replay(record).to_json()
 
 
+def result(game: MulleReplay) -> JSON:
+    return game.to_json()
+
+
 # --- one new deal, before it is stored -------------------------------------------------------
 
 
@@ -241,10 +245,10 @@ def check_deal(record: Record, deal: Any) -> DealCheck:
         exc = _game_over(number, in_game)
         return DealCheck(number, (Finding(Severity.ERROR, exc.message, exc.field),))
     try:
-        _, findings = _examine(record.players, options, deal)
+        piles, findings = _examine(record.players, options, deal)
     except RuleError as exc:
         return DealCheck(number, (Finding(Severity.ERROR, exc.message, exc.field),))
-    return DealCheck(number, tuple(findings))
+    return DealCheck(number, tuple(findings), _deal_points(record.players, options, piles))
 
 
 def still_in_pack(record: Record, piles: Any, player: str) -> PackLeft:
@@ -271,7 +275,8 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     first_field="first_dealer",
-    score=score,
+    replay=replay,
+    result=result,
     normalize_options=normalize_options,
 )
 

@@ -7,7 +7,7 @@ warning, scored as entered once the table confirms it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -22,6 +22,7 @@ from .piles import (
     SPADE_TWO,
     Count,
     Pile,
+    Points,
 )
 
 # --- findings: what the checks say about a deal ------------------------------------------------
@@ -61,6 +62,7 @@ class DealCheck:
 
     number: int
     findings: tuple[Finding, ...]
+    points: Mapping[str, Points] = field(default_factory=dict)  # each player's, when readable
 
     @property
     def errors(self) -> tuple[Finding, ...]:

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base import JSON, turn_order
 from ..cards import Card, parse_card
+from . import NextDeal
 from .deal import CardRound
 from .piles import mulle_value
-
-if TYPE_CHECKING:  # the package's replay imports nothing of this module; only the type is needed
-    from . import NextDeal
 
 MAX_EVENTS = 200  # 96 tabbar and 52 mulles at most: a draft longer than that is not ours
 
@@ -110,7 +108,7 @@ def read_draft(draft: Any, nxt: NextDeal, players: tuple[str, ...]) -> LiveDeal:
     round_ = draft.get("round")
     if isinstance(round_, bool) or not isinstance(round_, int) or not 1 <= round_ <= nxt.rounds + 1:
         round_ = 1
-    events = []
+    events: list[LiveEvent] = []
     raw_events = draft.get("events")
     for raw in raw_events[:MAX_EVENTS] if isinstance(raw_events, list) else []:
         event = _read_event(raw, len(events), players)

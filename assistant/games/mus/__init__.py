@@ -7,9 +7,9 @@ games won, and who is mano next. ``score`` turns that into the ``score`` output.
 While a hand is entered lance by lance, ``check_betting`` checks the betting so far and tells
 whether it already decided the game (a rejection reaching the target, an accepted órdago).
 
-The modules: ``mus_hands`` (cards, points, comparing hands), ``mus_bets`` (a bet lance),
-``mus_showdown`` (lance winners and team values, from cards or entered), ``mus_round`` (a hand
-as entered), ``mus_count`` (what each lance pays and the count).
+The modules: ``hands`` (cards, points, comparing hands), ``bets`` (a bet lance), ``showdown``
+(lance winners and team values, from cards or entered), ``entry`` (a hand as entered),
+``count`` (what each lance pays and the count), ``draft`` (a hand being entered at the table).
 
 Decided where the rules are silent: each entry of ``bets`` is the number of stones that bet
 *adds* (at least 2, raises too: envido 2, raise 5, raise 10 make a stake of 17); an accepted
@@ -225,13 +225,12 @@ def _match_over(players: Sequence[str], team: int) -> RuleError:
     )
 
 
-def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | None:
-    """Check one lance of the hand being entered (the next round of ``record``) in its context:
+def check_lance(state: MusReplay, hand: Mapping[str, Any], lance: str) -> Bet | None:
+    """Check one lance of the hand being entered (the hand after ``state``) in its context:
     the entries before it in ``hand`` (was the game already decided in this hand?) and the
     cards, when ``hand`` has them (does only one team hold pares / juego?). Returns the bet
     (``None`` for paso); a RuleError names the field, e.g. ``lances.pares``.
     """
-    state = replay(record)
     if state.winner is not None or state.next is None:
         raise _match_over(state.players, state.winner or 1)
     entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
@@ -249,18 +248,17 @@ def check_lance(record: Record, hand: Mapping[str, Any], lance: str) -> Bet | No
     return entry.bets[wanted]
 
 
-def check_betting(record: Record, hand: Mapping[str, Any]) -> AtOnce:
-    """The betting of the hand being entered (the next round of ``record``) as far as it goes:
+def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
+    """The betting of the hand being entered (the hand after ``state``) as far as it goes:
     every lance checked in its context, what the rejections paid at once, and whether the game
     was decided in this hand (``ending``: a rejection that reached the target, or an accepted
     órdago, whose winner is None until the cards are known).
 
-    >>> done = check_betting(Record("mus", ("A", "B", "C", "D"), "A", {}, ()),
+    >>> done = check_betting(replay(Record("mus", ("A", "B", "C", "D"), "A", {}, ())),
     ...     {"lances": {"grande": {"by": 2, "bets": [2, "ordago"], "answer": "quiero"}}})
     >>> done.ending.value, done.immediate
     ('ordago', (0, 0))
     """
-    state = replay(record)
     if state.winner is not None or state.next is None:
         raise _match_over(state.players, state.winner or 1)
     entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
@@ -269,7 +267,11 @@ def check_betting(record: Record, hand: Mapping[str, Any]) -> AtOnce:
 
 def score(record: Record) -> JSON:
     """The ``score`` output of records.md for a Mus record."""
-    state = replay(record)
+    return result(replay(record))
+
+
+def result(state: MusReplay) -> JSON:
+    """The ``score`` output of a replayed Mus record."""
     players = state.players
     return {
         "game": "mus",
@@ -302,6 +304,7 @@ SPEC = GameSpec(
     min_players=4,
     max_players=4,
     first_field="first_mano",
-    score=score,
+    replay=replay,
+    result=result,
     normalize_options=normalize_options,
 )

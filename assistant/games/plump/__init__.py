@@ -262,6 +262,10 @@ def score(record: Record) -> JSON:
     return replay(record).to_json()
 
 
+def result(game: PlumpReplay) -> JSON:
+    return game.to_json()
+
+
 def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """Take back the last entry: the tricks of the last deal if it has them, else that deal.
 
@@ -284,7 +288,8 @@ SPEC = GameSpec(
     min_players=3,
     max_players=7,
     first_field="first_dealer",
-    score=score,
+    replay=replay,
+    result=result,
     normalize_options=normalize_options,
     undo=undo,
 )

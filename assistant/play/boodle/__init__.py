@@ -15,6 +15,7 @@ from flask_wtf import FlaskForm
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.boodle.deal import StepKind
+from ...games.boodle.live import LiveDeal
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from .forms import (
@@ -45,10 +46,10 @@ class BoodleAdapter(Adapter):
         return {"currency": currency} if currency else {}
 
     def options_from(self, form: FlaskForm) -> JSON:
-        return options_json(form)  # type: ignore[arg-type]
+        return options_json(form)
 
     def view(self, loaded: Loaded) -> BoodleView:
-        return build_view(loaded.record, loaded.draft, loaded.settings.get("currency", ""))
+        return build_view(loaded.replay, loaded.draft, loaded.settings.get("currency", ""))
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
@@ -68,22 +69,19 @@ class BoodleAdapter(Adapter):
         deal = view.replay.next.deal
         draft = dict(view.draft)
         events = list(draft.get("events", []))
-        action = form.action.data  # type: ignore[attr-defined]
+        action = form.action.data
         if action == "out":
             done = {
                 **draft,
-                "events": [*events, {"out": form.out.data}],  # type: ignore[attr-defined]
+                "events": [*events, {"out": form.out.data}],
                 "cards_left": posted_cards_left(form, record.players),
             }
-            try:
-                boodle.check_deal(record, done)
-            except RuleError as error:
-                raise remap(error, live_event_field(len(events))) from None
             summary = Message(
                 N_("Deal {deal} saved: {name} went out."),
-                {"deal": deal, "name": form.out.data},  # type: ignore[attr-defined]
+                {"deal": deal, "name": form.out.data},
             )
-            return Change([*rounds, done], summary)
+            at = live_event_field(len(events))
+            return Change([*rounds, done], summary, fields=lambda error: remap(error, at))
         if action == "pop":
             return Change(rounds, *without_last(draft, deal))
         if action == "stakes":
@@ -94,14 +92,14 @@ class BoodleAdapter(Adapter):
             if widow is not None:
                 draft["widow"] = widow
         else:
-            by = form.by.data  # type: ignore[attr-defined]
+            by = form.by.data
             if action == "boodle":
-                event = {"boodle": form.card.data, "by": by}  # type: ignore[attr-defined]
+                event = {"boodle": form.card.data, "by": by}
             else:
-                event = {"fault": form.fault.data, "by": by}  # type: ignore[attr-defined]
+                event = {"fault": form.fault.data, "by": by}
             draft["events"] = [*events, event]
         try:
-            live = boodle.live_deal(record, draft)
+            live = boodle.live_deal(view.replay, draft)
         except RuleError as error:
             raise remap(error, live_event_field(len(events))) from None
         return Change(rounds, live_summary(action, live, deal), draft)
@@ -130,21 +128,20 @@ class BoodleAdapter(Adapter):
             entry["widow"] = widow
         if "poker" in record.rounds[number - 1]:  # Three in One: not editable here, kept
             entry["poker"] = record.rounds[number - 1]["poker"]
-        entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]  # type: ignore[attr-defined]
+        entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]
         entry["cards_left"] = posted_cards_left(form, record.players)
         rounds = [dict(r) for r in record.rounds]
         rounds[number - 1] = entry
-        try:
-            boodle.replay(record.with_rounds(rounds))
-        except RuleError as error:
-            raise (
-                remap(error, correction_field(rows)) if error.round == number else error
-            ) from None
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
-        return Change(rounds, summary, ctx.loaded.draft)  # the deal being played goes on
+
+        def fields(error: RuleError) -> RuleError:
+            return remap(error, correction_field(rows)) if error.round == number else error
+
+        # the deal being played goes on
+        return Change(rounds, summary, ctx.loaded.draft, fields=fields)
 
 
-def live_summary(action: str, live: boodle.LiveDeal, deal: int) -> Message:
+def live_summary(action: str, live: LiveDeal, deal: int) -> Message:
     """What the table is told after a live entry: the engine's sentence for it."""
     if action == "stakes":
         return Message(N_("Stakes of deal {deal} placed."), {"deal": deal})

@@ -69,7 +69,7 @@ class SettleView:
     payments: tuple[PaymentLine, ...]
     leftover: int  # chips still on the layout, shared equally first
     share: str
-    nets: tuple[tuple[str, str, str | None], ...]  # name, chips, money (signed)
+    nets: tuple[tuple[str, str | None, str | None], ...]  # name, chips, money (signed)
     text: str  # the whole settle-up as plain text, to share
     chip_value: str | None  # money per chip, "0.50"
 
@@ -100,8 +100,9 @@ class BoodleView:
         return "swap" if widow.get("swap") else ("auction" if widow.get("auction") else None)
 
 
-def build_view(record: Any, draft: Mapping[str, Any] | None, currency: str = "") -> BoodleView:
-    replay = boodle.replay(record)
+def build_view(
+    replay: boodle.BoodleReplay, draft: Mapping[str, Any] | None, currency: str = ""
+) -> BoodleView:
     draft = dict(draft or {})
     stage = "play"
     if replay.options.pot_ante is not None:
@@ -111,7 +112,7 @@ def build_view(record: Any, draft: Mapping[str, Any] | None, currency: str = "")
     live, problem = None, None
     if stage == "play":
         try:
-            live = boodle.live_deal(record, draft)
+            live = boodle.live_deal(replay, draft)
         except RuleError as error:
             problem = say(error)
     return BoodleView(

@@ -129,7 +129,7 @@ class MulleAdapter(Adapter):
         return form.options()
 
     def view(self, loaded: Loaded) -> MulleView:
-        return tally(mulle.replay(loaded.record), loaded.draft)
+        return tally(loaded.replay, loaded.draft)
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         """The count of the piles when the deal is over (or posted), else the live taps."""
@@ -150,16 +150,15 @@ class MulleAdapter(Adapter):
             form = piles
         else:
             form = live_form("mulle", ctx.record, live)
-        form.live, form.piles = live, piles  # type: ignore[attr-defined]
+        form.live, form.piles = live, piles
         return form
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
-        live: LiveDeal = form.live  # type: ignore[attr-defined]
+        live: LiveDeal = form.live
         rounds = [dict(r) for r in ctx.record.rounds]
         if isinstance(form, PilesForm):
             deal = form.deal()
-            result = mulle.replay(ctx.record.with_rounds([*rounds, deal]))
-            points = result.deals[-1].points
+            points = form.check.points
             said = ", ".join(f"{s.label} {points[s.holder].total}" for s in ctx.view.sides)
             summary = Message(
                 N_("Deal {deal} counted: {points}."), {"deal": live.number, "points": said}

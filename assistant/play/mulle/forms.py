@@ -63,7 +63,7 @@ class LiveForm(EntryForm):
 def _live_piles(events: list[JSON]) -> JSON:
     piles: dict[str, dict[str, Any]] = {}
     for event in events:
-        who = event.get("by") or event.get("tabbe")
+        who = str(event.get("by") or event.get("tabbe"))
         pile = piles.setdefault(who, {"tabbar": 0, "mulles": []})
         if "mulle" in event:
             pile["mulles"].append(event["mulle"])
@@ -153,6 +153,7 @@ class PilesForm(EntryForm):
     posted: tuple[str, ...]  # the names of every posted field
     warnings: list[str]
     warned: str = ""  # the digest the confirm button sends
+    check: mulle.DealCheck  # the engine's check of the deal, once the form validated
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
@@ -164,7 +165,7 @@ class PilesForm(EntryForm):
             ok = self._add_mulle(side) and ok
         if not ok:
             return False
-        check = mulle.check_deal(self.before, self.deal())
+        check = self.check = mulle.check_deal(self.before, self.deal())
         players = self.before.players
         for finding in check.errors:
             place_error(self, finding.as_error(), players)

@@ -13,7 +13,13 @@ from ...games.mulle.live import LiveDeal, read_draft
 from ...games.mulle.piles import PACK, Count, Pile, card_points
 from ..charts import LineChart, line_chart
 
-FULL_PACK = Pile(**{c.value: PACK[c] for c in Count})
+FULL_PACK = Pile(
+    spades=PACK[Count.SPADES],
+    aces=PACK[Count.ACES],
+    spade_aces=PACK[Count.SPADE_ACES],
+    spade_twos=PACK[Count.SPADE_TWOS],
+    diamond_tens=PACK[Count.DIAMOND_TENS],
+)
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,9 @@ def tally(replay: mulle.MulleReplay, draft: Any = None) -> MulleView:
     totals = tuple(
         SideTotal(
             s,
-            *sums[s.index],
+            cards=sums[s.index][0],
+            mulles=sums[s.index][1],
+            tabbar=sums[s.index][2],
             total=replay.totals[s.holder],
             netted=netted[s.holder],
             winner=s.holder in replay.winners,

@@ -9,7 +9,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, Record, RuleError, seat_after
+from ...games.base import JSON, N_, Message, RuleError, seat_after
 from ...games.mus.count import Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from ...games.mus.hands import Lance
@@ -28,13 +28,13 @@ from .forms import (
 from .view import MusView, current_hand, ending_of, game_blocks, score_board
 
 
-def checked(record: Record, draft: HandDraft) -> tuple[HandDraft, str | None]:
-    """The draft if it still fits the record (else a fresh hand), and the lance an accepted
+def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, str | None]:
+    """The draft if it still fits the game (else a fresh hand), and the lance an accepted
     órdago decided in it."""
     if not draft.facts:
         return draft, None
     try:
-        at_once = mus.check_betting(record, draft.engine_hand())
+        at_once = mus.check_betting(state, draft.engine_hand())
     except RuleError:
         return HandDraft(draft.number), None
     if at_once.ending is Ending.REJECTION:  # a complete hand is never a draft
@@ -56,11 +56,11 @@ class MusAdapter(Adapter):
         return form.options()
 
     def view(self, loaded: Loaded) -> MusView:
-        state = mus.replay(loaded.record)
+        state: mus.MusReplay = loaded.replay
         current = None
         if state.next is not None:
             draft = from_draft(loaded.draft, state.next.hand, state.players)
-            draft, ordago = checked(loaded.record, draft)
+            draft, ordago = checked(state, draft)
             last = loaded.record.rounds[-1] if loaded.record.rounds else None
             current = current_hand(state, draft, ordago, last)
         return MusView(state, score_board(state), game_blocks(state), current)
@@ -83,7 +83,8 @@ class MusAdapter(Adapter):
         if act.startswith("mano-"):
             mano = players[int(act.removeprefix("mano-"))]
             summary = Message(N_("Hand {hand}: {name} is mano."), {**hand, "name": mano})
-            fact = {"mano": None if mano == ctx.view.replay.next.mano else mano}  # None: as usual
+            usual = mano == ctx.view.replay.next.mano
+            fact: JSON = {"mano": None if usual else mano}  # None: the rotation's mano again
             return self._go_on(ctx, draft.with_fact(fact, players), summary)
         step = current.step
         if step.kind == "said":
@@ -100,7 +101,7 @@ class MusAdapter(Adapter):
         if step.kind in ("lance", "raise"):
             fact = self._bet_fact(form, current, players)
             if fact.get("answer") == "raise":
-                self._check_raise(ctx.record, draft, fact, players)
+                self._check_raise(ctx.view.replay, draft, fact, players)
             label = "juego / punto" if step.lance == FOURTH else step.lance
             summary = Message(N_("Hand {hand}: {lance} entered."), {**hand, "lance": label})
             return self._go_on(ctx, draft.with_fact(fact, players), summary)
@@ -124,7 +125,9 @@ class MusAdapter(Adapter):
         mus.check_answer(players, Lance(step.engine_lance), bettor, answering)
         return fact
 
-    def _check_raise(self, record: Record, draft: HandDraft, fact: JSON, players: tuple) -> None:
+    def _check_raise(
+        self, state: mus.MusReplay, draft: HandDraft, fact: JSON, players: tuple
+    ) -> None:
         """A raise is told next: the bets so far must allow one (an órdago is answered with
         quiero or no quiero only)."""
         raised = draft.with_fact(fact, players).open
@@ -133,14 +136,14 @@ class MusAdapter(Adapter):
         name = "juego" if raised.lance == FOURTH else raised.lance
         so_far = {"by": raised.by, "bets": [*raised.bets, 2], "answer": "quiero"}
         hand["lances"] = {**hand["lances"], name: so_far}
-        mus.check_betting(record, hand)
+        mus.check_betting(state, hand)
 
     def _go_on(self, ctx: Context, draft: HandDraft, summary: Message) -> Change:
         """Keep the hand in the draft, or store it when the betting decided the game."""
         rounds = list(ctx.record.rounds)
         if len(draft.facts) > MAX_FACTS:
             raise RuleError(N_("This hand has too many steps: take some back or undo it"))
-        at_once = mus.check_betting(ctx.record, draft.engine_hand())
+        at_once = mus.check_betting(ctx.view.replay, draft.engine_hand())
         if at_once.ending is Ending.REJECTION:
             summary = Message(N_("Hand {hand} saved: the game is decided."), {"hand": draft.number})
             return Change([*rounds, round_of(draft)], summary)
@@ -200,18 +203,9 @@ class MusAdapter(Adapter):
         rounds = list(ctx.record.rounds)
         rounds[number - 1] = raw
         summary = Message(N_("Hand {hand} corrected."), {"hand": number})
-        return Change(rounds, summary, self._kept_draft(ctx, rounds))
-
-    def _kept_draft(self, ctx: Context, rounds: list) -> JSON | None:
-        """The hand being entered stays through a correction of an earlier hand, if it fits."""
-        current = ctx.view.current
-        if current is None or not current.draft.facts:
-            return None
-        try:
-            at_once = mus.check_betting(ctx.record.with_rounds(rounds), current.draft.engine_hand())
-        except RuleError:
-            return None
-        return None if at_once.ending is Ending.REJECTION else current.draft.as_draft()
+        # The hand being entered stays through a correction of an earlier hand: the page checks
+        # it against the corrected game (``checked``) and starts it afresh if it no longer fits.
+        return Change(rounds, summary, ctx.loaded.draft)
 
 
 def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:

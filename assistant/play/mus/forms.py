@@ -138,7 +138,7 @@ def step_form(
     return form
 
 
-def _bet_fields(cls: type, step: Step) -> None:
+def _bet_fields(cls: Any, step: Step) -> None:
     where = f"lances_{step.engine_lance}"
     if step.kind == "lance":
         setattr(cls, f"{where}_by", ChoiceField(_l("Bet by"), values=TEAMS))
@@ -146,10 +146,10 @@ def _bet_fields(cls: type, step: Step) -> None:
     setattr(cls, where, Slot())
     setattr(cls, f"{where}_answer", Slot())
     cls.ordago = BooleanField(_l("Órdago"))
-    cls.bet_name = where  # type: ignore[attr-defined]
+    cls.bet_name = where
 
 
-def _showdown_fields(cls: type, players: tuple[str, ...]) -> None:
+def _showdown_fields(cls: Any, players: tuple[str, ...]) -> None:
     cls.mode = ChoiceField(_l("Showdown"), values=("cards", "winners"))
     for seat in range(len(players)):
         setattr(

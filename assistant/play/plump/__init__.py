@@ -235,7 +235,7 @@ class PlumpAdapter(Adapter):
         }
 
     def view(self, loaded: Loaded) -> PlumpView:
-        replay = plump.replay(loaded.record)
+        replay: plump.PlumpReplay = loaded.replay
         done = [d for d in replay.deals if not d.in_play]
         series = {p: [0, *[d.totals[p] for d in done]] for p in replay.players}
         chart = line_chart(series, [str(d.deal) for d in done]) if done else None

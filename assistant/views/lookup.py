@@ -1,0 +1,34 @@
+"""Finding what a URL names, or answering 404: a table by its token, a game at it."""
+
+from __future__ import annotations
+
+from flask import abort
+
+from .. import services
+from ..models import Game, Table
+
+LARGEST_ID = 2**31 - 1  # a URL may carry any number; the database's ids are 32-bit
+
+
+def table_or_404(token: str) -> Table:
+    table = services.get_table(token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def game_or_404(token: str, game_id: int) -> tuple[Table, Game]:
+    """The game ``game_id`` of the table with this share token."""
+    return _game_at(services.get_table(token), game_id)
+
+
+def watched_or_404(view_token: str, game_id: int) -> tuple[Table, Game]:
+    """The game ``game_id`` of the table with this read-only (watch view) token."""
+    return _game_at(services.get_table_for_view(view_token), game_id)
+
+
+def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
+    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_ID else None
+    if table is None or game is None:
+        abort(404)
+    return table, game
