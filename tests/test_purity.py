@@ -11,7 +11,9 @@ GAMES = Path(__file__).resolve().parents[1] / "assistant" / "games"
 FORBIDDEN = ("flask", "sqlalchemy", "flask_sqlalchemy", "wtforms", "flask_wtf", "flask_babel")
 
 
-@pytest.mark.parametrize("module", sorted(GAMES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "module", sorted(GAMES.rglob("*.py")), ids=lambda p: str(p.relative_to(GAMES))
+)
 def test_engine_module_imports_no_web_library(module: Path) -> None:
     tree = ast.parse(module.read_text())
     imported = set()

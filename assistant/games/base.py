@@ -114,6 +114,7 @@ class GameSpec:
     result: Callable[[Any], JSON]  # the `score` output of records.md, from a replay
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
     undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
+    correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
 
     def score(self, record: Record) -> JSON:
         """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""

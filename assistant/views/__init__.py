@@ -6,12 +6,14 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from flask import Flask, Response, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 
 from ..extensions import db
-from ..games import GAMES
+from ..games import GAMES, find_game
+from ..games.base import Message
 from . import games, home, pwa, tables
 
 CSP = (
@@ -47,6 +49,11 @@ def register_views(app: Flask) -> None:
         new_key=lambda: secrets.token_urlsafe(12),
         current_locale=lambda: str(get_locale()),
         game_assets=lambda kind: assets.get(kind, ()),
+        spec_of=find_game,
+        message=lambda template, **params: Message(template, params),
+        game_titles=lambda: format_list(
+            [spec.title for spec in GAMES.values()], locale=get_locale()
+        ),
     )
 
     @app.after_request

@@ -6,6 +6,15 @@ from collections.abc import Sequence
 
 from playwright.sync_api import Locator, Page
 
+from assistant.games.base import GameSpec
+
+NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hed")
+
+
+def players_for(spec: GameSpec, wanted: int = 4) -> list[str]:
+    """``wanted`` players, or as near as the game allows."""
+    return list(NAMES[: min(max(wanted, spec.min_players), spec.max_players)])
+
 
 class TapCounter:
     """Taps like a person at the table, and counts them."""

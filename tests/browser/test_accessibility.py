@@ -6,7 +6,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from tests.browser.table import choose_players
+from assistant.games import GAMES
+from tests.browser.table import choose_players, players_for
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
@@ -26,7 +27,9 @@ def start_plump(page: Page, live_server: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_plump_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
+def test_the_home_setup_and_table_pages_pass_axe(
+    page: Page, live_server: str, scheme: str
+) -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(live_server + "/")
     assert problems(page) == []
@@ -41,18 +44,11 @@ def test_the_plump_pages_pass_axe(page: Page, live_server: str, scheme: str) -> 
     assert problems(page) == []
 
 
-OTHER_GAMES = {
-    "Mus": ["Anna", "Ben", "Carla", "Dan"],
-    "Mulle": ["Anna", "Bo"],
-    "Boodle": ["Anna", "Bo", "Cia", "Dan"],
-}
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("game", OTHER_GAMES)
-def test_every_games_pages_pass_axe(page: Page, live_server: str, game: str, scheme: str) -> None:
+@pytest.mark.parametrize("kind", GAMES)
+def test_every_games_pages_pass_axe(page: Page, live_server: str, kind: str, scheme: str) -> None:
     page.emulate_media(color_scheme=scheme)
-    choose_players(page, live_server, game, OTHER_GAMES[game])
+    choose_players(page, live_server, GAMES[kind].title, players_for(GAMES[kind]))
     assert problems(page) == [], "set-up, step 2"
     page.locator("label.key", has_text="Anna").first.tap()
     page.get_by_role("button", name="Start the game").tap()

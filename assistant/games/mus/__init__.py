@@ -306,5 +306,6 @@ SPEC = GameSpec(
     first_field="first_mano",
     replay=replay,
     result=result,
+    correct_title=N_("Correct hand {number}"),
     normalize_options=normalize_options,
 )
