@@ -27,9 +27,7 @@ def start_plump(page: Page, live_server: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_home_setup_and_table_pages_pass_axe(
-    page: Page, live_server: str, scheme: str
-) -> None:
+def test_the_home_setup_and_table_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(live_server + "/")
     assert problems(page) == []
