@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .options import OptionsSchema
 
 JSON = dict[str, Any]
 
@@ -101,6 +104,7 @@ class GameSpec:
     first_field: str  # "first_dealer" or "first_mano"
     score: Callable[[Record], JSON]  # the `score` output of records.md; raises RuleError
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
+    options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
     undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
 
 

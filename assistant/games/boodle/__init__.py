@@ -27,7 +27,7 @@ from ..base import JSON, GameSpec, Record
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from .deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
 from .live import LiveDeal, play_partial
-from .rules import BoodleCard, BoodleOptions, normalize_options, parse_options
+from .rules import OPTIONS, BoodleCard, BoodleOptions, normalize_options, parse_options
 
 
 @dataclass(frozen=True)
@@ -179,4 +179,5 @@ SPEC = GameSpec(
     first_field="first_dealer",
     score=score,
     normalize_options=normalize_options,
+    options=OPTIONS,
 )

@@ -22,6 +22,7 @@ from ..base import JSON, N_, GameSpec, Record, RuleError
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule, dealer_of
 from .options import (
+    OPTIONS,
     MulleOptions,
     normalize_options,
     parse_options,
@@ -273,6 +274,7 @@ SPEC = GameSpec(
     first_field="first_dealer",
     score=score,
     normalize_options=normalize_options,
+    options=OPTIONS,
 )
 
 __all__ = [

@@ -33,6 +33,7 @@ from .rounds import (
 from .schedule import (
     CYCLE,
     NO_TRUMP,
+    OPTIONS,
     TRUMPS,
     PlumpOptions,
     Schedule,
@@ -286,5 +287,6 @@ SPEC = GameSpec(
     first_field="first_dealer",
     score=score,
     normalize_options=normalize_options,
+    options=OPTIONS,
     undo=undo,
 )
