@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
-from .base import N_, GameSpec, RuleError
+from .base import N_, RuleError
 from .boodle import SPEC as BOODLE
 from .mulle import SPEC as MULLE
 from .mus import SPEC as MUS
 from .plump import SPEC as PLUMP
+from .spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP, MULLE, BOODLE, MUS)}
 

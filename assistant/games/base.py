@@ -8,9 +8,9 @@ translation, so a message is a template plus its parameters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 JSON = dict[str, Any]
 
@@ -88,37 +88,6 @@ class Record:
 def drop_last_round(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The default undo: forget the last round entered."""
     return list(rounds[:-1])
-
-
-class Replay(Protocol):
-    """What a game's replay of a whole record offers every caller (each game adds its own)."""
-
-    @property
-    def finished(self) -> bool: ...
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """A game in the registry: what the envelope, the CLI and the web layer need to know.
-
-    ``replay`` is the one place a record is replayed (a RuleError names the round); what the
-    pages show and what ``score`` prints are both derived from its result.
-    """
-
-    kind: str
-    title: str
-    min_players: int
-    max_players: int
-    first_field: str  # "first_dealer" or "first_mano"
-    replay: Callable[[Record], Any]  # the whole record replayed (a Replay); raises RuleError
-    result: Callable[[Any], JSON]  # the `score` output of records.md, from a replay
-    normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
-    undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
-    correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
-
-    def score(self, record: Record) -> JSON:
-        """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""
-        return self.result(self.replay(record))
 
 
 # --- small checks every engine needs -------------------------------------------------------

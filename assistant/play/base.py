@@ -88,19 +88,15 @@ def form_field_name(engine_field: str | None, players: tuple[str, ...]) -> str |
 class Adapter:
     """The web side of one game. Templates live in ``templates/<kind>/`` by convention:
     ``_banner.html``, ``_panel.html`` (the entry step), ``_sheet.html``, ``_round.html`` (the
-    correction form of one round), ``_options.html`` and ``rules.html``."""
+    correction form of one round), ``rules.html``, and optionally ``_setup.html`` (what the
+    set-up shows beside the options, such as the teams). The options themselves come from the
+    engine's schema (``assistant/play/options.py``)."""
 
     kind: str = ""
 
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        raise NotImplementedError
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        raise NotImplementedError
-
-    def settings_from(self, form: FlaskForm) -> JSON:
-        """What the options form chose that is not part of the record (Game.settings)."""
-        return {}
+    def setup_view(self, names: list[str]) -> Any:
+        """What ``_setup.html`` shows for these players (None: nothing of the game's own)."""
+        return None
 
     def view(self, loaded: Loaded) -> Any:
         """The view model of the game page, derived from the engine's replay."""

@@ -13,6 +13,7 @@ from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
 from ..play.fields import choice_values
+from ..play.options import options_form
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -54,29 +55,25 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, table=table)
     if not form.validate() or not form.check_players():
         return render_setup(form, table=table, status=422)
-    adapter = adapter_for(form.game.data)
     names = form.names()
     form.offer_first()
-    options_form = adapter.options_form(request.form if form.step.data == "options" else None)
+    posted = request.form if form.step.data == "options" else None
+    options = options_form(form.game.data, names, posted)
     if form.step.data != "options":
         form.step.data = "options"
-        return render_setup(form, options_form=options_form, table=table)
-    if not all([form.check_first(), options_form.validate()]):
-        return render_setup(form, options_form=options_form, table=table, status=422)
-    first = form.chosen_first()
+        return render_setup(form, options_form=options, table=table)
+    if not all([form.check_first(), options.validate()]):
+        return render_setup(form, options_form=options, table=table, status=422)
+    record_options, settings = options.chosen()
     try:
         table = table or services.create_table(names)
         game = services.create_game(
-            table,
-            form.game.data,
-            names,
-            adapter.options_from(options_form),
-            first,
-            adapter.settings_from(options_form),
+            table, form.game.data, names, record_options, form.chosen_first(), settings
         )
     except RuleError as error:
-        form.form_errors.append(say(error))
-        return render_setup(form, options_form=options_form, table=table, status=422)
+        if not options.place(error):
+            form.form_errors.append(say(error))
+        return render_setup(form, options_form=options, table=table, status=422)
     remember(table.token, names)
     return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
 
@@ -85,11 +82,13 @@ def render_setup(
     form: SetupForm, *, options_form: Any = None, table: Any = None, status: int = 200
 ) -> Any:
     spec = find_game(form.game.data) if form.game.data in choice_values(form.game) else None
+    setup = adapter_for(spec.kind).setup_view(form.names()) if options_form and spec else None
     return render_template(
         "home/new.html",
         form=form,
         options_form=options_form,
         spec=spec,
+        setup=setup,
         table=table,
         recent=session.get("names", []),
     ), status

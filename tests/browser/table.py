@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from playwright.sync_api import Locator, Page
 
-from assistant.games.base import GameSpec
+from assistant.games.spec import GameSpec
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hed")
 

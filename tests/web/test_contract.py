@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from assistant.games.options import OptionsSchema
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from flask import Flask
@@ -24,7 +23,8 @@ from flask.testing import FlaskClient
 import assistant.games
 import assistant.play
 from assistant.games import GAMES
-from assistant.games.base import GameSpec
+from assistant.games.options import OptionsSchema
+from assistant.games.spec import GameSpec
 from assistant.play import adapter_for
 from assistant.play.base import Adapter
 from assistant.records import parse_record
@@ -115,7 +115,8 @@ def untranslated(app: Flask, kind: str) -> dict[str, list[str]]:
         if language == app.config["BABEL_DEFAULT_LOCALE"]:
             continue
         path = ROOT / "assistant" / "translations" / language / "LC_MESSAGES" / "messages.po"
-        catalog = read_po(path.open("rb"))
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
         missing[language] = sorted(
             msgid
             for msgid in ids

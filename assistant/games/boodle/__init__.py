@@ -23,11 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, GameSpec, Record
+from ..base import JSON, Record
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
+from ..spec import GameSpec
 from .deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
 from .live import LiveDeal, play_partial
-from .rules import BoodleCard, BoodleOptions, normalize_options, parse_options
+from .rules import OPTIONS, BoodleCard, BoodleOptions, normalize_options, parse_options
 
 
 @dataclass(frozen=True)
@@ -184,4 +185,5 @@ SPEC = GameSpec(
     replay=replay,
     result=result,
     normalize_options=normalize_options,
+    options=OPTIONS,
 )

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..base import JSON, N_, RuleError, check_int, check_keys
 from ..cards import parse_card
+from ..options import Choice, Option, OptionsSchema, Preset, enum_choices
 from ..settle import exact
 
 
@@ -54,6 +55,7 @@ class WidowRule(Enum):
 
 CARD_LABELS = ", ".join(card.label for card in BoodleCard)
 PACK = 52
+STANDARD_ANTE = "standard"  # 1 chip on each card, the dealer 2
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class BoodleOptions:
     def to_json(self) -> JSON:
         """Every option written out, as records.md spells it."""
         return {
-            "ante": "standard" if self.free is None else {"free": self.free},
+            "ante": STANDARD_ANTE if self.free is None else {"free": self.free},
             "widow": self.widow.value,
             "three_in_one": False if self.pot_ante is None else {"pot_ante": self.pot_ante},
             "chip_value": self.chip_value,
@@ -98,7 +100,7 @@ def parse_options(raw: Mapping[str, Any]) -> BoodleOptions:
         check_fields(ante, allowed=("free",), required=("free",), what="ante", at="options.ante.")
         with field_of("options.ante.free"):
             free = check_int(ante["free"], what="the free stake", low=1)
-    elif ante is not None and ante != "standard":
+    elif ante is not None and ante != STANDARD_ANTE:
         raise RuleError(
             N_('The ante is "standard" or a free stake such as {{"free": 6}}, not {value!r}'),
             field="options.ante",
@@ -154,6 +156,96 @@ def normalize_options(raw: Mapping[str, Any]) -> JSON:
     {'ante': 'standard', 'widow': 'dead', 'three_in_one': False, 'chip_value': None}
     """
     return parse_options(raw).to_json()
+
+
+# --- the set-up form's options: the ante is a choice and a number there ---------------------
+
+FREE_STAKE = "free"  # the form's choice of ante that asks for the number of chips
+_DEFAULT = BoodleOptions()
+
+
+def options_record(values: Mapping[str, Any]) -> JSON:
+    """The record's options from the set-up form's values (``ante`` + ``free`` → the ante).
+
+    >>> options_record({"ante": "free", "free": 6, "widow": "dead", "chip_value": 0.5})
+    {'ante': {'free': 6}, 'widow': 'dead', 'chip_value': 0.5}
+    """
+    free = values.get("ante") == FREE_STAKE
+    return {
+        "ante": {"free": values.get("free")} if free else STANDARD_ANTE,
+        "widow": values.get("widow", _DEFAULT.widow.value),
+        "chip_value": values.get("chip_value"),
+    }
+
+
+OPTIONS = OptionsSchema(
+    options=(
+        Option(
+            "ante",
+            N_("Antes"),
+            "choice",
+            STANDARD_ANTE if _DEFAULT.free is None else FREE_STAKE,
+            (
+                Choice(STANDARD_ANTE, N_("1 chip on each card, the dealer 2")),
+                Choice(FREE_STAKE, N_("A free stake placed as each player likes")),
+            ),
+        ),
+        Option(
+            "free",
+            N_("Chips in a free stake (the dealer twice as many)"),
+            "number",
+            _DEFAULT.free,
+            low=1,  # the engine sets no upper bound
+            offer=12,
+            needed_if=("ante", FREE_STAKE),
+            error=N_("Tap how many chips each player places."),
+        ),
+        Option(
+            "widow",
+            N_("The spare hand"),
+            "choice",
+            _DEFAULT.widow.value,
+            enum_choices(
+                {
+                    WidowRule.DEAD: N_("Dead: never used"),
+                    WidowRule.SWAP: N_("The dealer may swap his hand for it, blind"),
+                    WidowRule.AUCTION: N_("Auctioned unseen; the price goes to the dealer"),
+                }
+            ),
+        ),
+        Option(
+            "chip_value",
+            N_("Money per chip (empty: chips only)"),
+            "money",
+            _DEFAULT.chip_value,
+            always=True,
+            error=N_("Enter the money one chip is worth, such as 0.50, or leave it empty."),
+        ),
+        Option(
+            "currency",
+            N_("Currency"),
+            "text",
+            "",
+            high=8,
+            setting=True,
+            help=N_("optional, e.g. kr, €, $"),
+        ),
+    ),
+    presets=(
+        Preset("standard", N_("Classic: 1 chip on each card, the dealer 2; spare hand dead")),
+        Preset(
+            "swap",
+            N_("Classic, and the dealer may swap his hand for the spare hand"),
+            {"widow": WidowRule.SWAP.value},
+        ),
+        Preset(
+            "free",
+            N_("Free stake of 6 chips; the spare hand is auctioned"),
+            {"ante": FREE_STAKE, "free": 6, "widow": WidowRule.AUCTION.value},
+        ),
+    ),
+    to_record=options_record,
+)
 
 
 def max_hand(players: int) -> int:

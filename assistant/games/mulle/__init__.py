@@ -18,10 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, GameSpec, Record, RuleError
+from ..base import JSON, N_, Record, RuleError
+from ..spec import GameSpec
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule, dealer_of
 from .options import (
+    OPTIONS,
     MulleOptions,
     normalize_options,
     parse_options,
@@ -278,6 +280,7 @@ SPEC = GameSpec(
     replay=replay,
     result=result,
     normalize_options=normalize_options,
+    options=OPTIONS,
 )
 
 __all__ = [

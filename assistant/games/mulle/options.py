@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import JSON, N_, RuleError
+from ..options import Choice, Option, OptionsSchema, Preset, enum_choices
 from .deal import DealMode
 from .piles import SpadePoints
 
@@ -42,12 +43,64 @@ class MulleOptions:
         }
 
 
-_OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
-    "deal": tuple(m.value for m in DealMode),
-    "spade_points": tuple(s.value for s in SpadePoints),
-    "diamond_ten_points": (2, 3),
-    "kryp": (False, True),
-}
+_DEFAULTS = MulleOptions().to_json()
+
+OPTIONS = OptionsSchema(
+    options=(
+        Option(
+            "deal",
+            N_("Dealing"),
+            "choice",
+            _DEFAULTS["deal"],
+            enum_choices(
+                {
+                    DealMode.STANDARD: N_("8 each + 8 to the table, then 8 each"),
+                    DealMode.GLIMNE: N_("4 each + 8 to the table, then 4 each"),
+                    DealMode.SASSERSSON: N_("5 each + 5 to the table, then 5 each"),
+                }
+            ),
+        ),
+        Option(
+            "spade_points",
+            N_("A♠ and 2♠"),
+            "choice",
+            _DEFAULTS["spade_points"],
+            enum_choices(
+                {
+                    SpadePoints.TOTALS: N_("2 points each, the spade point included"),
+                    SpadePoints.ADDITIVE: N_("3 points each: the spade point on top"),
+                }
+            ),
+        ),
+        Option(
+            "diamond_ten_points",
+            N_("10♦ (storan)"),
+            "choice",
+            None,  # null: the dealing decides (parse_options)
+            (Choice(2, "2"), Choice(3, "3")),
+            none_label=N_("As the dealing says (3 in Glimne, else 2)"),
+        ),
+        Option(
+            "deals",
+            N_("Deals in a game"),
+            "number",
+            _DEFAULTS["deals"],
+            low=1,
+            high=MAX_DEALS,
+            offer=12,
+            none_label=N_("One per player"),
+        ),
+        Option("kryp", N_("Kryp-mulle: the lowest total wins"), "flag", _DEFAULTS["kryp"]),
+    ),
+    presets=(
+        Preset("standard", N_("Standard (8 cards each)")),
+        Preset("glimne", N_("Glimne (4 at a time, 10♦ = 3)"), {"deal": DealMode.GLIMNE.value}),
+        Preset("sassersson", N_("Sassersson (5 at a time)"), {"deal": DealMode.SASSERSSON.value}),
+        Preset("kryp", N_("Kryp-mulle (the lowest wins)"), {"kryp": True}),
+    ),
+)
+
+_OPTION_CHOICES = OPTIONS.allowed()  # deals is a number, checked on its own
 
 
 def parse_options(raw: Mapping[str, Any]) -> MulleOptions:

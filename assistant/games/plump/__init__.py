@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..base import JSON, N_, GameSpec, Record, RuleError
+from ..base import JSON, N_, Record, RuleError
+from ..spec import GameSpec
 from .rounds import (
     DealSetup,
     EnteredDeal,
@@ -33,6 +34,7 @@ from .rounds import (
 from .schedule import (
     CYCLE,
     NO_TRUMP,
+    OPTIONS,
     TRUMPS,
     PlumpOptions,
     Schedule,
@@ -291,5 +293,6 @@ SPEC = GameSpec(
     replay=replay,
     result=result,
     normalize_options=normalize_options,
+    options=OPTIONS,
     undo=undo,
 )

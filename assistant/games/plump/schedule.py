@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from ..base import JSON, N_, RuleError
+from ..options import Choice, Option, OptionsSchema, Preset, enum_choices
 
 PACK = 52
 MIN_PLAYERS = 3
@@ -255,3 +256,101 @@ def fixed_trump(
     if cards * n_players == PACK:  # no card left to turn up
         return NO_TRUMP
     return None
+
+
+# --- the set-up form's options ----------------------------------------------------------------
+
+_DEFAULTS = PlumpOptions().to_json()
+
+OPTIONS = OptionsSchema(
+    options=(
+        Option(
+            "start_cards",
+            N_("Cards in the largest deal"),
+            "number",
+            _DEFAULTS["start_cards"],
+            low=1,
+            high=PACK // MIN_PLAYERS,
+            none_label=N_("By the number of players"),
+        ),
+        Option(
+            "schedule",
+            N_("Order of the deals"),
+            "choice",
+            _DEFAULTS["schedule"],
+            enum_choices(
+                {
+                    Schedule.DOWN_UP: N_("Down and up again (10…1…10)"),
+                    Schedule.UP_DOWN: N_("Up and down again (1…10…1)"),
+                    Schedule.DOWN: N_("Down only (10…1)"),
+                    Schedule.UP: N_("Up only (1…10)"),
+                    Schedule.DOWN_UP_ONES: N_("Down, a 1-card deal for everyone, up"),
+                }
+            ),
+        ),
+        Option(
+            "hook", N_("The dealer's hook (the bids may not add up)"), "flag", _DEFAULTS["hook"]
+        ),
+        Option(
+            "simultaneous_bids",
+            N_("Everyone bids at once (no hook)"),
+            "flag",
+            _DEFAULTS["simultaneous_bids"],
+        ),
+        Option(
+            "scoring",
+            N_("Scoring"),
+            "choice",
+            _DEFAULTS["scoring"],
+            enum_choices(
+                {
+                    Scoring.TEN_PLUS_BID: N_("Made: 10 + bid (3 → 13)"),
+                    Scoring.LITERAL: N_("Made: a 1 written in front (10 → 110)"),
+                    Scoring.TRICK_PLUS_TEN: N_("1 per trick, +10 when made"),
+                }
+            ),
+        ),
+        Option(
+            "zero_bid_points",
+            N_("A made zero scores"),
+            "choice",
+            _DEFAULTS["zero_bid_points"],
+            tuple(Choice(points, str(points)) for points in ZERO_BID_POINTS),
+        ),
+        Option(
+            "trump",
+            N_("Trump"),
+            "choice",
+            _DEFAULTS["trump"],
+            enum_choices(
+                {
+                    TrumpRule.TURN_UP: N_("The card turned up"),
+                    TrumpRule.CYCLE: N_("In turn: ♥ ♦ ♣ ♠ no trump"),
+                    TrumpRule.NONE: N_("No trump"),
+                }
+            ),
+        ),
+        Option(
+            "no_trump_largest",
+            N_("The largest deals without trump"),
+            "flag",
+            _DEFAULTS["no_trump_largest"],
+        ),
+        Option(
+            "tie_break",
+            N_("A tie at the end"),
+            "choice",
+            _DEFAULTS["tie_break"],
+            enum_choices(
+                {
+                    TieBreak.SHARE: N_("Shared win"),
+                    TieBreak.EXTRA_DEALS: N_("Extra deals until one leads"),
+                }
+            ),
+        ),
+    ),
+    presets=(
+        Preset("standard", N_("Standard")),
+        Preset("swedish", N_("Swedish house rules: made zero = 5"), {"zero_bid_points": 5}),
+    ),
+)

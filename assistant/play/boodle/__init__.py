@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
-
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.boodle.deal import StepKind
@@ -31,22 +29,11 @@ from .forms import (
     round_form,
     stake_data,
 )
-from .options import BoodleOptionsForm, options_json
 from .view import BoodleView, build_view
 
 
 class BoodleAdapter(Adapter):
     kind = "boodle"
-
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        return BoodleOptionsForm(formdata, prefix="boodle")
-
-    def settings_from(self, form: FlaskForm) -> JSON:
-        currency = (form.currency.data or "").strip()
-        return {"currency": currency} if currency else {}
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        return options_json(form)
 
     def view(self, loaded: Loaded) -> BoodleView:
         return build_view(loaded.replay, loaded.draft, loaded.settings.get("currency", ""))

@@ -6,17 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, SelectField
-
 from ...games import mulle
 from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
-from ..fields import choices
 from .forms import (
     COUNTS,
     LiveForm,
@@ -29,82 +24,6 @@ from .forms import (
 from .view import MulleView, tally
 
 LIVE_ACTIONS = ("round", "mulle", "tabbe", "remove")
-
-PRESETS: dict[str, JSON] = {
-    "standard": {},
-    "glimne": {"deal": "glimne"},
-    "sassersson": {"deal": "sassersson"},
-    "kryp": {"kryp": True},
-}
-
-
-class MulleOptionsForm(FlaskForm):
-    class Meta:
-        csrf = False  # part of the set-up form, which carries the token
-
-    preset = RadioField(
-        _l("Rules"),
-        choices=choices(
-            [
-                ("standard", _l("Standard (8 cards each)")),
-                ("glimne", _l("Glimne (4 at a time, 10♦ = 3)")),
-                ("sassersson", _l("Sassersson (5 at a time)")),
-                ("kryp", _l("Kryp-mulle (the lowest wins)")),
-                ("custom", _l("Custom")),
-            ]
-        ),
-        default="standard",
-    )
-    deal = SelectField(
-        _l("Dealing"),
-        choices=choices(
-            [
-                ("standard", _l("8 each + 8 to the table, then 8 each")),
-                ("glimne", _l("4 each + 8 to the table, then 4 each")),
-                ("sassersson", _l("5 each + 5 to the table, then 5 each")),
-            ]
-        ),
-        default="standard",
-    )
-    spade_points = SelectField(
-        _l("A♠ and 2♠"),
-        choices=choices(
-            [
-                ("totals", _l("2 points each, the spade point included")),
-                ("additive", _l("3 points each: the spade point on top")),
-            ]
-        ),
-        default="totals",
-    )
-    diamond_ten_points = SelectField(
-        _l("10♦ (storan)"),
-        choices=choices(
-            [("", _l("As the dealing says (3 in Glimne, else 2)")), ("2", "2"), ("3", "3")]
-        ),
-        default="",
-    )
-    deals = SelectField(
-        _l("Deals in a game"),
-        choices=choices([("", _l("One per player"))] + [(str(n), str(n)) for n in range(1, 13)]),
-        default="",
-    )
-    kryp = BooleanField(_l("Kryp-mulle: the lowest total wins"))
-
-    def teams(self, names: list[str]) -> tuple[tuple[str, ...], ...]:
-        """The teams the set-up makes (shown with 4 players)."""
-        return mulle.teams(names)
-
-    def options(self) -> JSON:
-        if self.preset.data in PRESETS:
-            return dict(PRESETS[self.preset.data])
-        ten = self.diamond_ten_points.data
-        return {
-            "deal": self.deal.data,
-            "spade_points": self.spade_points.data,
-            "diamond_ten_points": int(ten) if ten else None,
-            "deals": int(self.deals.data) if self.deals.data else None,
-            "kryp": bool(self.kryp.data),
-        }
 
 
 def _prefill(view: MulleView, live: LiveDeal) -> JSON:
@@ -121,12 +40,9 @@ def _prefill(view: MulleView, live: LiveDeal) -> JSON:
 class MulleAdapter(Adapter):
     kind = "mulle"
 
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        return MulleOptionsForm(formdata, prefix="mulle")
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        assert isinstance(form, MulleOptionsForm)
-        return form.options()
+    def setup_view(self, names: list[str]) -> tuple[tuple[str, ...], ...]:
+        """The teams the set-up makes (only with 4 players; else everyone plays for himself)."""
+        return mulle.teams(names)
 
     def view(self, loaded: Loaded) -> MulleView:
         return tally(loaded.replay, loaded.draft)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_wtf import FlaskForm
-
 from ...games import mus
 from ...games.base import JSON, N_, Message, RuleError, seat_after
 from ...games.mus.count import Ending
@@ -16,7 +14,6 @@ from ...games.mus.hands import Lance
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from .forms import (
-    MusOptionsForm,
     posted_cards,
     posted_lances,
     posted_showdown,
@@ -44,16 +41,6 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, str | No
 
 class MusAdapter(Adapter):
     kind = "mus"
-
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        return MusOptionsForm(formdata, prefix="mus")
-
-    def settings_from(self, form: FlaskForm) -> JSON:
-        return {"silent": True} if form.silent.data else {}
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        assert isinstance(form, MusOptionsForm)
-        return form.options()
 
     def view(self, loaded: Loaded) -> MusView:
         state: mus.MusReplay = loaded.replay

@@ -1,4 +1,4 @@
-"""The forms of Mus: the set-up options, each step of a hand, and the correction of a hand.
+"""The forms of Mus: each step of a hand, and the correction of a hand.
 
 Field names follow the engine's error fields (``lances.chica.bets`` → ``lances_chica_bets``,
 ``cards.Anna`` → ``cards_0``, ``showdown.pares_values`` → ``showdown_pares_values``) so that a
@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField, StringField
+from wtforms import BooleanField, Field, StringField
 from wtforms.validators import Length, Optional
 
 from ...games.base import JSON
 from ...games.mus.draft import Step
 from ..base import EntryForm
-from ..fields import ChoiceField, PadField, choices
+from ..fields import ChoiceField, PadField
 
 TEAMS = ("1", "2")
 ANSWERS = ("quiero", "no_quiero", "raise")
@@ -30,10 +29,6 @@ SHOWDOWN_SLOTS = (
     "showdown",
     "cards",
 )
-PRESETS: dict[str, JSON] = {
-    "standard": {},
-    "short": {"target": 30, "games_to_win": 1},
-}
 
 
 class Slot(Field):
@@ -41,64 +36,6 @@ class Slot(Field):
 
     def process_formdata(self, valuelist: list[str]) -> None:
         self.data = None
-
-
-class MusOptionsForm(FlaskForm):
-    class Meta:
-        csrf = False  # part of the set-up form, which carries the token
-
-    preset = RadioField(
-        _l("Rules"),
-        choices=choices(
-            [
-                ("standard", _l("Standard: 40 stones, best of three games, 8 kings")),
-                ("short", _l("Short: one game to 30")),
-                ("custom", _l("Custom")),
-            ]
-        ),
-        default="standard",
-    )
-    target = RadioField(
-        _l("A game goes to"),
-        choices=choices([("40", _l("40 stones")), ("35", _l("35")), ("30", _l("30"))]),
-        default="40",
-    )
-    games_to_win = RadioField(
-        _l("The match"),
-        choices=choices(
-            [("2", _l("Best of three")), ("1", _l("One game")), ("3", _l("Best of five"))]
-        ),
-        default="2",
-    )
-    kings = RadioField(
-        _l("Kings"),
-        choices=choices(
-            [("8", _l("8 kings: every 3 is a king, every 2 an ace")), ("4", _l("4 kings"))]
-        ),
-        default="8",
-    )
-    juego_real = RadioField(
-        _l("Juego real (7-7-7 and a figure: the best 31)"),
-        choices=choices(
-            [
-                ("off", _l("Not played")),
-                ("figure", _l("With any figure")),
-                ("jack", _l("Only with a jack")),
-            ]
-        ),
-        default="off",
-    )
-    silent = BooleanField(_l("Silent Mus: no signals"))
-
-    def options(self) -> JSON:
-        if self.preset.data in PRESETS:
-            return dict(PRESETS[self.preset.data])
-        return {
-            "target": int(self.target.data),
-            "games_to_win": int(self.games_to_win.data),
-            "kings": int(self.kings.data),
-            "juego_real": self.juego_real.data,
-        }
 
 
 def _acts(step: Step, players: tuple[str, ...]) -> tuple[str, ...]:

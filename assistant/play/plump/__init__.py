@@ -6,92 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, SelectField
 
 from ...games import plump
 from ...games.base import JSON, N_, Message
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..charts import LineChart, line_chart
-from ..fields import ChoiceField, PadField, choices
-
-PRESETS: dict[str, JSON] = {
-    "standard": {},
-    "swedish": {"zero_bid_points": 5},
-}
-
-
-class PlumpOptionsForm(FlaskForm):
-    class Meta:
-        csrf = False  # part of the set-up form, which carries the token
-
-    preset = RadioField(
-        _l("Rules"),
-        choices=choices(
-            [
-                ("standard", _l("Standard")),
-                ("swedish", _l("Swedish house rules: made zero = 5")),
-                ("custom", _l("Custom")),
-            ]
-        ),
-        default="standard",
-    )
-    start_cards = SelectField(
-        _l("Cards in the largest deal"),
-        choices=choices(
-            [("", _l("By the number of players"))] + [(str(n), str(n)) for n in range(1, 18)]
-        ),
-        default="",
-    )
-    schedule = SelectField(
-        _l("Order of the deals"),
-        choices=choices(
-            [
-                ("down-up", _l("Down and up again (10…1…10)")),
-                ("up-down", _l("Up and down again (1…10…1)")),
-                ("down", _l("Down only (10…1)")),
-                ("up", _l("Up only (1…10)")),
-                ("down-up-ones", _l("Down, a 1-card deal for everyone, up")),
-            ]
-        ),
-        default="down-up",
-    )
-    hook = BooleanField(_l("The dealer's hook (the bids may not add up)"), default=True)
-    simultaneous_bids = BooleanField(_l("Everyone bids at once (no hook)"))
-    scoring = SelectField(
-        _l("Scoring"),
-        choices=choices(
-            [
-                ("ten-plus-bid", _l("Made: 10 + bid (3 → 13)")),
-                ("literal", _l("Made: a 1 written in front (10 → 110)")),
-                ("trick-plus-ten", _l("1 per trick, +10 when made")),
-            ]
-        ),
-        default="ten-plus-bid",
-    )
-    zero_bid_points = SelectField(
-        _l("A made zero scores"), choices=choices([("10", "10"), ("5", "5")]), default="10"
-    )
-    trump = SelectField(
-        _l("Trump"),
-        choices=choices(
-            [
-                ("turn-up", _l("The card turned up")),
-                ("cycle", _l("In turn: ♥ ♦ ♣ ♠ no trump")),
-                ("none", _l("No trump")),
-            ]
-        ),
-        default="turn-up",
-    )
-    no_trump_largest = BooleanField(_l("The largest deals without trump"))
-    tie_break = SelectField(
-        _l("A tie at the end"),
-        choices=choices(
-            [("share", _l("Shared win")), ("extra-deals", _l("Extra deals until one leads"))]
-        ),
-        default="share",
-    )
+from ..fields import ChoiceField, PadField
 
 
 def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
@@ -215,24 +136,6 @@ def _first(replay: plump.PlumpReplay) -> str:
 
 class PlumpAdapter(Adapter):
     kind = "plump"
-
-    def options_form(self, formdata: Any = None) -> FlaskForm:
-        return PlumpOptionsForm(formdata, prefix="plump")
-
-    def options_from(self, form: FlaskForm) -> JSON:
-        if form.preset.data in PRESETS:
-            return dict(PRESETS[form.preset.data])
-        return {
-            "start_cards": int(form.start_cards.data) if form.start_cards.data else None,
-            "schedule": form.schedule.data,
-            "hook": form.hook.data,
-            "simultaneous_bids": form.simultaneous_bids.data,
-            "scoring": form.scoring.data,
-            "zero_bid_points": int(form.zero_bid_points.data),
-            "trump": form.trump.data,
-            "no_trump_largest": form.no_trump_largest.data,
-            "tie_break": form.tie_break.data,
-        }
 
     def view(self, loaded: Loaded) -> PlumpView:
         replay: plump.PlumpReplay = loaded.replay

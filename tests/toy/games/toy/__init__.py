@@ -1,6 +1,7 @@
 """Toy: each deal every player scores some points; after ``deals`` deals the most points win.
 
->>> game = replay(Record("toy", ("Anna", "Bo"), "Anna", {"deals": 1}, ({"points": {"Anna": 2, "Bo": 5}},)))
+>>> deal = {"points": {"Anna": 2, "Bo": 5}}
+>>> game = replay(Record("toy", ("Anna", "Bo"), "Anna", {"deals": 1}, (deal,)))
 >>> game.totals, game.finished, game.winners
 ({'Anna': 2, 'Bo': 5}, True, ('Bo',))
 """
@@ -11,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, GameSpec, Record, RuleError, check_int, check_keys, seat_after
+from ..base import JSON, N_, Record, RuleError, check_int, check_keys, seat_after
 from ..options import Option, OptionsSchema, Preset
+from ..spec import GameSpec
 
 DEFAULT_DEALS = 3
 MOST_DEALS = 20

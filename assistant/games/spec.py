@@ -1,0 +1,42 @@
+"""A game in the registry: what the record format, the CLI and the web layer know of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .base import JSON, N_, Record, drop_last_round
+from .options import OptionsSchema
+
+
+class Replay(Protocol):
+    """What a game's replay of a whole record offers every caller (each game adds its own)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game in the registry: what the envelope, the CLI and the web layer need to know.
+
+    ``replay`` is the one place a record is replayed (a RuleError names the round); what the
+    pages show and what ``score`` prints are both derived from its result.
+    """
+
+    kind: str
+    title: str
+    min_players: int
+    max_players: int
+    first_field: str  # "first_dealer" or "first_mano"
+    replay: Callable[[Record], Any]  # the whole record replayed (a Replay); raises RuleError
+    result: Callable[[Any], JSON]  # the `score` output of records.md, from a replay
+    normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
+    options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
+    undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
+    correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
+
+    def score(self, record: Record) -> JSON:
+        """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""
+        return self.result(self.replay(record))
