@@ -134,22 +134,11 @@ def create_game(
     options: Mapping[str, Any],
     first: str,
     settings: Mapping[str, Any] | None = None,
+    *,
+    commit: bool = True,
 ) -> Game:
-    """Check the set-up through the record format (player count, names, options) and save it."""
-    game = new_game(table, kind, seating, options, first, settings)
-    db.session.commit()
-    return game
-
-
-def new_game(
-    table: Table,
-    kind: str,
-    seating: Sequence[str],
-    options: Mapping[str, Any],
-    first: str,
-    settings: Mapping[str, Any] | None = None,
-) -> Game:
-    """A new game checked through the record format, added to the session (not committed)."""
+    """Check the set-up through the record format (player count, names, options) and save it
+    (``commit=False``: only add it to the session, for a caller that saves more with it)."""
     spec = find_game(kind)
     record = parse_record(
         {
@@ -169,6 +158,8 @@ def new_game(
         settings=dict(settings or {}),
     )
     db.session.add(game)
+    if commit:
+        db.session.commit()
     return game
 
 
@@ -181,7 +172,9 @@ def import_record(text: str, table: Table | None = None) -> Game:
     replay = find_game(record.game).replay(record)
     try:
         table = table or create_table(list(record.players))
-        game = new_game(table, record.game, record.players, record.options, record.first)
+        game = create_game(
+            table, record.game, record.players, record.options, record.first, commit=False
+        )
         for seq, payload in enumerate(record.rounds):
             game.entries.append(
                 Entry(seq=seq, payload=dict(payload), idempotency_key=_key(), author="import")

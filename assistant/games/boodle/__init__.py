@@ -177,13 +177,6 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 
 
 SPEC = GameSpec(
-    kind="boodle",
-    title="Boodle",
-    min_players=3,
-    max_players=8,
-    first_field="first_dealer",
-    replay=replay,
-    result=result,
-    normalize_options=normalize_options,
-    options=OPTIONS,
-)
+    "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
+    replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+)  # fmt: skip

@@ -272,16 +272,9 @@ def still_in_pack(record: Record, piles: Any, player: str) -> PackLeft:
 
 
 SPEC = GameSpec(
-    kind="mulle",
-    title="Mulle",
-    min_players=2,
-    max_players=4,
-    first_field="first_dealer",
-    replay=replay,
-    result=result,
-    normalize_options=normalize_options,
-    options=OPTIONS,
-)
+    "mulle", "Mulle", min_players=2, max_players=4, first_field="first_dealer",
+    replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+)  # fmt: skip
 
 __all__ = [
     "HUNDRED_CLUB",

@@ -360,14 +360,7 @@ def result(state: MusReplay) -> JSON:
 
 
 SPEC = GameSpec(
-    kind="mus",
-    title="Mus",
-    min_players=4,
-    max_players=4,
-    first_field="first_mano",
-    replay=replay,
-    result=result,
-    correct_title=N_("Correct hand {number}"),
-    normalize_options=normalize_options,
-    options=OPTIONS,
-)
+    "mus", "Mus", min_players=4, max_players=4, first_field="first_mano",
+    replay=replay, result=result, correct_title=N_("Correct hand {number}"),
+    normalize_options=normalize_options, options=OPTIONS,
+)  # fmt: skip

@@ -285,14 +285,6 @@ def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 
 SPEC = GameSpec(
-    kind="plump",
-    title="Plump",
-    min_players=3,
-    max_players=7,
-    first_field="first_dealer",
-    replay=replay,
-    result=result,
-    normalize_options=normalize_options,
-    options=OPTIONS,
-    undo=undo,
-)
+    "plump", "Plump", min_players=3, max_players=7, first_field="first_dealer",
+    replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS, undo=undo,
+)  # fmt: skip

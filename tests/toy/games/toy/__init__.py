@@ -89,13 +89,6 @@ OPTIONS = OptionsSchema(
 )
 
 SPEC = GameSpec(
-    kind="toy",
-    title="Toy",
-    min_players=2,
-    max_players=6,
-    first_field="first_dealer",
-    replay=replay,
-    result=result,
-    normalize_options=normalize_options,
-    options=OPTIONS,
-)
+    "toy", "Toy", min_players=2, max_players=6, first_field="first_dealer",
+    replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+)  # fmt: skip
