@@ -13,8 +13,6 @@ by game and version) and the page that follows is rendered from it.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,6 +26,7 @@ from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
+from .replays import REPLAYS
 
 
 class Replayed(Exception):
@@ -52,40 +51,6 @@ class Loaded:
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
 
 
-class ReplayCache:
-    """The replays of the last games shown or saved in this process, by game and version.
-
-    A version's entries never change, so its replay never goes stale; ``created`` is part of the
-    key because a deleted game's id may be given to a new game.
-    """
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    @staticmethod
-    def key(game: Game, version: int) -> tuple[Any, ...]:
-        return (game.id, version, game.created)
-
-    def get(self, game: Game) -> Any:
-        with self._lock:
-            key = self.key(game, game.version)
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-            return None
-
-    def put(self, game: Game, version: int, replay: Any) -> None:
-        with self._lock:
-            self._items[self.key(game, version)] = replay
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-
-REPLAYS = ReplayCache()
-
-
 def record_of(game: Game) -> Record:
     return Record(
         game.kind,
@@ -97,7 +62,7 @@ def record_of(game: Game) -> Record:
 
 
 def load_game(game: Game) -> Loaded:
-    """The game as stored, replayed (once per version: see :class:`ReplayCache`)."""
+    """The game as stored, replayed (once per version: see :class:`~.replays.ReplayCache`)."""
     record = record_of(game)
     replay = REPLAYS.get(game)
     if replay is None:

@@ -15,6 +15,7 @@ from assistant import services
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.models import Entry, Game, Table
+from assistant.replays import REPLAYS
 from tests.examples import example_records
 from tests.web.helpers import form_fields, import_record, post_entry, seat_fields, start_game
 
@@ -32,7 +33,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         monkeypatch.setattr(importlib.import_module(original.__module__), "replay", counting)
         monkeypatch.setitem(GAMES, kind, dataclasses.replace(spec, replay=counting))
-    services.REPLAYS.__init__()  # type: ignore[misc]
+    REPLAYS.clear()
     return calls
 
 

@@ -20,6 +20,16 @@ from typing import Any
 
 from ..base import JSON, N_, Record, RuleError
 from ..spec import GameSpec
+from .options import (
+    OPTIONS,
+    PlumpOptions,
+    Schedule,
+    Scoring,
+    TieBreak,
+    TrumpRule,
+    check_player_count,
+    normalize_options,
+)
 from .rounds import (
     DealSetup,
     EnteredDeal,
@@ -31,22 +41,7 @@ from .rounds import (
     deal_setup,
     forbidden_bid,
 )
-from .schedule import (
-    CYCLE,
-    NO_TRUMP,
-    OPTIONS,
-    TRUMPS,
-    PlumpOptions,
-    Schedule,
-    Scoring,
-    TieBreak,
-    TrumpRule,
-    check_player_count,
-    deal_count,
-    deal_plan,
-    fixed_trump,
-    normalize_options,
-)
+from .schedule import CYCLE, NO_TRUMP, TRUMPS, deal_count, deal_plan, fixed_trump
 
 __all__ = [
     "CYCLE",

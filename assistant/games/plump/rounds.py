@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import N_, RuleError, seat_after, turn_order
-from .schedule import TRUMPS, PlumpOptions, Scoring, deal_plan, fixed_trump
+from .options import PlumpOptions, Scoring
+from .schedule import TRUMPS, deal_plan, fixed_trump
 
 ROUND_FIELDS = ("trump", "bids", "tricks")
 

@@ -1,0 +1,47 @@
+"""The replays of the games last shown or saved, kept in this process (one replay per version)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from .models import Game
+
+
+class ReplayCache:
+    """The replays of the last games shown or saved in this process, by game and version.
+
+    A version's entries never change, so its replay never goes stale; ``created`` is part of the
+    key because a deleted game's id may be given to a new game.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(game: Game, version: int) -> tuple[Any, ...]:
+        return (game.id, version, game.created)
+
+    def get(self, game: Game) -> Any:
+        with self._lock:
+            key = self.key(game, game.version)
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+            return None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def put(self, game: Game, version: int, replay: Any) -> None:
+        with self._lock:
+            self._items[self.key(game, version)] = replay
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+REPLAYS = ReplayCache()
