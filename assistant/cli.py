@@ -10,7 +10,8 @@ from typing import TextIO
 
 import click
 from babel.messages.frontend import CommandLineInterface
-from flask import Flask, url_for
+from flask import Flask, current_app, url_for
+from flask.cli import with_appcontext
 
 from .extensions import db
 from .games.base import RuleError
@@ -37,6 +38,7 @@ def score_command(record: TextIO) -> None:
 
 @click.command("export")
 @click.argument("game_id", type=int)
+@with_appcontext
 def export_command(game_id: int) -> None:
     """Print a stored game as a record (records.md)."""
     game = db.session.get(Game, game_id)
@@ -47,13 +49,15 @@ def export_command(game_id: int) -> None:
 
 @click.command("import")
 @click.argument("record", type=click.File("r", encoding="utf-8"))
+@with_appcontext
 def import_command(record: TextIO) -> None:
     """Store a record as a new game at a new table and print its link."""
     try:
         game = import_record(record.read())
     except RuleError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(url_for("games.show", token=game.table.token, game_id=game.id))
+    with current_app.test_request_context():  # a link needs a request; the path is enough here
+        click.echo(url_for("games.show", token=game.table.token, game_id=game.id))
 
 
 @click.group("translate")

@@ -78,3 +78,22 @@ def test_not_json_is_refused(runner) -> None:
     result = runner.invoke(args=["score", "-"], input="{not json")
     assert result.exit_code != 0
     assert "not a JSON file" in result.stderr
+
+
+def test_import_stores_a_record_and_export_gives_it_back(runner, app) -> None:
+    record = EXAMPLES / "plump-three-deals.json"
+    result = runner.invoke(args=["import", str(record)])
+    assert result.exit_code == 0, result.output
+    path = result.stdout.strip()
+    assert path.startswith("/t/") and "/g/" in path
+    game_id = path.rstrip("/").rsplit("/", 1)[1]
+    exported = runner.invoke(args=["export", game_id])
+    assert json.loads(exported.stdout)["rounds"] == json.loads(record.read_text())["rounds"]
+
+
+def test_import_of_a_broken_record_says_why(runner, tmp_path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "table-assistant/1", "game": "plump", "players": ["A"]}')
+    result = runner.invoke(args=["import", str(broken)])
+    assert result.exit_code != 0
+    assert "players" in result.output

@@ -1,0 +1,81 @@
+"""A real server for the benchmarks: gunicorn with two workers on a file SQLite database, seeded
+with long games through the app's own import command."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = ROOT / ".venv" / "bin"
+WORKERS = 2
+
+
+@dataclass(frozen=True)
+class Server:
+    base: str
+    env: dict[str, str]
+
+    def import_game(self, record: dict) -> str:
+        """Store ``record`` as a new game; its page's path."""
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+            json.dump(record, file)
+        out = flask(self.env, "import", file.name)
+        os.unlink(file.name)
+        return out.strip().splitlines()[-1]
+
+
+def flask(env: dict[str, str], *args: str) -> str:
+    run = subprocess.run(
+        [str(BIN / "flask"), "--app", "assistant", *args],
+        env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return run.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running() -> Iterator[Server]:
+    """gunicorn on a fresh database in a temporary instance folder, stopped afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-"))
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{folder / 'bench.db'}",
+        "SECRET_KEY": "benchmarks-only",
+        "FLASK_RATELIMIT_ENABLED": "false",  # the load is one client, on purpose
+    }
+    flask(env, "db", "upgrade")
+    port = free_port()
+    server = subprocess.Popen(
+        [str(BIN / "gunicorn"), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+         "--no-control-socket", "--log-level", "warning", "assistant:create_app()"],
+        env=env, cwd=ROOT,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/manifest.webmanifest", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield Server(base, env)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
