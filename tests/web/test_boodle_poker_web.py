@@ -384,3 +384,14 @@ def test_an_error_of_the_stops_is_said_once_after_the_poker_stage(client, app) -
         client, app, game, {"action": "boodle", "card": "AH", "by": "Cia"}, "already played"
     )
     assert len([text for text in errors(page) if "already played" in text]) == 1
+
+
+def test_a_tap_from_a_phone_one_step_behind_is_409_and_stores_nothing(client, app) -> None:
+    game = start(client)
+    old = version(client, game)
+    tap(client, game, "decide", poker_decide="fold-1")  # another phone: Bo folds
+    fields = {"action": "decide", "poker_decide": "fold-2", "step": "poker-1-decide"}
+    response = post_entry(client, game, fields, version=old)
+    assert response.status_code == 409
+    assert "Another phone entered meanwhile (Bo folds.)" in html.unescape(response.text)
+    assert draft(app) == {"poker_steps": [{"fold": ["Bo"]}]}
