@@ -9,7 +9,7 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import check_deal, normalize_options, replay, score
-from assistant.games.boodle.deal import StepKind
+from assistant.games.boodle.ledger import StepKind
 from assistant.games.boodle.rules import BoodleCard
 from assistant.games.settle import exact, minimum_payments, share_leftover
 from assistant.records import score_text

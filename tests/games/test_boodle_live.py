@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import check_deal, live_deal, replay
-from assistant.games.boodle.deal import StepKind
+from assistant.games.boodle.ledger import StepKind
 from assistant.games.boodle.rules import BoodleCard
 
 AH, KC, QD, JS = BoodleCard

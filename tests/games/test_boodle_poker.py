@@ -9,8 +9,8 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import replay, score
-from assistant.games.boodle.deal import StepKind
-from assistant.games.boodle.poker import HandCategory, rank_hand
+from assistant.games.boodle.hands import HandCategory, rank_hand
+from assistant.games.boodle.ledger import StepKind
 
 PLAYERS = ("Anna", "Bo", "Cia")
 OPTIONS = {"three_in_one": {"pot_ante": 1}}

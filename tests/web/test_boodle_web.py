@@ -1,11 +1,11 @@
 """Boodle through the real forms: live events in the draft, out and the cards left, every bad
-input of the issue, double taps, stale forms, undo, corrections, settle-up, export/import."""
+input of the issue, double taps, stale forms, undo, corrections, settle-up, export/import (Three
+in One's poker stage: test_boodle_poker_web.py)."""
 
 from __future__ import annotations
 
 import json
 import re
-import secrets
 
 from assistant.extensions import db
 from assistant.models import Entry, Game
@@ -460,22 +460,3 @@ def test_the_watch_view_shows_the_layout_without_forms(client) -> None:
     page = client.get(watch).text
     assert "<form" not in page
     assert "Bo took 4" in page
-
-
-def test_a_three_in_one_record_is_shown_but_not_entered_live(client) -> None:
-    game = start(client)
-    record = {
-        "format": "table-assistant/1",
-        "game": "boodle",
-        "players": PLAYERS,
-        "options": {"three_in_one": {"pot_ante": 1}},
-        "rounds": [],
-    }
-    response = import_record(client, game.token, record)
-    ok(response)
-    page = client.get(response.headers["Location"]).text
-    assert "This table plays Three in One" in page
-    key = secrets.token_urlsafe(12)
-    path = response.headers["Location"]
-    post = client.post(path + "enter", data={"version": 0, "key": key, "action": "pop"})
-    assert post.status_code == 422

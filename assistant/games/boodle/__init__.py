@@ -26,9 +26,11 @@ from typing import Any
 from ..base import JSON, Record
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
-from .deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
+from .deal import DealResult, TableState, antes_for, initial_state, play_deal
+from .ledger import Layout
 from .live import LiveDeal, play_partial
-from .rules import OPTIONS, BoodleCard, BoodleOptions, normalize_options, parse_options
+from .options import OPTIONS
+from .rules import BoodleCard, BoodleOptions, normalize_options, parse_options
 
 
 @dataclass(frozen=True)

@@ -1,52 +1,19 @@
-"""Boodle: playing one deal, as a list of chip flows (steps) from one table state to the next.
-
-Every step moves chips between the players, the four boodle cards and the poker pot, and adds up
-to zero, so the players' chips plus the layout plus the pot are zero at all times.
+"""Boodle: playing one deal, as a list of chip flows (steps, see ``ledger``) from one table
+state to the next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from ..base import N_, Message, RuleError, seat_after
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
-from .poker import PokerResult, play_poker
+from .ledger import Layout, Ledger, Step, StepKind
+from .poker import PokerResult, play_poker, poker_steps
 from .rules import BoodleCard, BoodleOptions, FaultKind
-
-Layout = Mapping[BoodleCard, int]
-
-
-class StepKind(Enum):
-    """What moved the chips of a step (in the order they come in a deal)."""
-
-    ANTE = "ante"
-    SWAP = "swap"
-    AUCTION = "auction"
-    POKER_ANTE = "poker-ante"
-    POKER_BETS = "poker-bets"
-    POKER_POT = "poker-pot"
-    BOODLE = "boodle"
-    FAULT = "fault"
-    OUT = "out"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One chip flow of a deal, for the history: what each player gained (negative: paid), what
-    each boodle card and the poker pot gained, and a sentence. ``event`` is the index of the
-    round's event it comes from (None for antes, the spare hand and the poker stage)."""
-
-    kind: StepKind
-    player: str | None
-    chips: Mapping[str, int]
-    layout: Layout
-    pot: int
-    message: Message
-    event: int | None = None
 
 
 @dataclass(frozen=True)
@@ -102,39 +69,6 @@ def antes_for(
     if stakes is not None:
         return {name: dict(stakes[name]) for name in players}
     return {name: dict.fromkeys(BoodleCard, 2 if name == dealer else 1) for name in players}
-
-
-class Ledger:
-    """Collects the steps of a deal while keeping the running chips, layout and pot."""
-
-    def __init__(self, players: Sequence[str], layout: Layout, pot: int) -> None:
-        self.players = players
-        self.chips = dict.fromkeys(players, 0)
-        self.layout = dict(layout)
-        self.pot = pot
-        self.steps: list[Step] = []
-
-    def add(
-        self,
-        kind: StepKind,
-        player: str | None,
-        message: Message,
-        *,
-        chips: Mapping[str, int] | None = None,
-        layout: Layout | None = None,
-        pot: int = 0,
-        event: int | None = None,
-    ) -> None:
-        """Record one step; players, cards and the pot left out gain nothing."""
-        gains = {name: (chips or {}).get(name, 0) for name in self.players}
-        cards = {card: (layout or {}).get(card, 0) for card in BoodleCard}
-        assert sum(gains.values()) + sum(cards.values()) + pot == 0
-        for name, gain in gains.items():
-            self.chips[name] += gain
-        for card, gain in cards.items():
-            self.layout[card] += gain
-        self.pot += pot
-        self.steps.append(Step(kind, player, gains, cards, pot, message, event))
 
 
 def play_deal(
@@ -199,7 +133,7 @@ def open_deal(
     poker = None
     if entry.poker is not None and options.pot_ante is not None:
         poker = play_poker(entry.poker, players, options.pot_ante, state.pot)
-        _poker_steps(book, poker)
+        poker_steps(book, poker)
     return book, antes, poker
 
 
@@ -218,45 +152,6 @@ def _spare_hand(book: Ledger, entry: DealEntry, dealer: str) -> None:
             ),
             chips={buyer: -price, dealer: price},
         )
-
-
-def _poker_steps(book: Ledger, poker: PokerResult) -> None:
-    each = poker.antes // len(book.players)
-    book.add(
-        StepKind.POKER_ANTE,
-        None,
-        Message(N_("Everyone puts {each} chips into the poker pot"), {"each": each}),
-        chips=dict.fromkeys(book.players, -each),
-        pot=poker.antes,
-    )
-    bets = sum(poker.bets.values())
-    if bets:
-        book.add(
-            StepKind.POKER_BETS,
-            None,
-            Message(N_("The bets put {chips} chips into the poker pot"), {"chips": bets}),
-            chips={name: -bet for name, bet in poker.bets.items()},
-            pot=bets,
-        )
-    won = poker.share * len(poker.winners)
-    if len(poker.winners) == 1:
-        message = Message(
-            N_("{name} wins the poker pot: {chips} chips"),
-            {"name": poker.winners[0], "chips": won},
-        )
-    else:
-        message = Message(
-            N_("{count} players split the poker pot: {share} chips each, {left} stay in the pot"),
-            {"count": len(poker.winners), "share": poker.share, "left": poker.pot_after},
-        )
-    winner = poker.winners[0] if len(poker.winners) == 1 else None
-    book.add(
-        StepKind.POKER_POT,
-        winner,
-        message,
-        chips=dict.fromkeys(poker.winners, poker.share),
-        pot=-won,
-    )
 
 
 def play_events(book: Ledger, events: Sequence[Event]) -> list[str]:

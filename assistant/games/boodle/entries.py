@@ -55,7 +55,8 @@ def parse_deal(
     raw: Any, players: Sequence[str], dealer: str, options: BoodleOptions, *, partial: bool = False
 ) -> DealEntry:
     """Check one round of a Boodle record (``dealer`` deals it). ``partial``: a deal still being
-    played, whose events need not end with an out yet; until one does there are no cards left."""
+    played, whose events need not end with an out yet (until one does there are no cards left)
+    and whose poker stage may not be finished yet (``live`` checks that)."""
     check_fields(raw, allowed=ROUND_FIELDS, what="the deal", at="")
     stakes = parse_stakes(raw.get("stakes"), players, dealer, options)
     swap, auction = parse_widow(raw.get("widow"), players, dealer, options.widow)
@@ -65,11 +66,11 @@ def parse_deal(
             N_("This table does not play Three in One: there is no poker stage"), field="poker"
         )
     if options.pot_ante is not None:
-        if poker is None:
+        if poker is None and not partial:
             raise RuleError(
                 N_("Three in One: enter the poker stage (bets, folds and who won)"), field="poker"
             )
-        poker = parse_poker(poker, players)
+        poker = None if poker is None else parse_poker(poker, players)
     events = parse_events(raw.get("events"), players, partial=partial)
     if events and isinstance(events[-1], Out):
         cards_left = parse_cards_left(raw.get("cards_left"), players, events[-1].by)

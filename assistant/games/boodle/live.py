@@ -2,7 +2,8 @@
 
 At the table the boodle cards and the faults are entered as they happen, before anybody has gone
 out; ``play_partial`` checks them with the same rules as a whole deal and says where the chips
-are now (``boodle.live_deal`` starts it from the end of a record).
+are now (``boodle.live_deal`` starts it from the end of a record). With Three in One the poker
+stage comes first, step by step (``poker_steps``, see ``stage``); the stops wait for it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, RuleError
-from .deal import Layout, Step, TableState, open_deal, play_events
+from ..base import JSON, N_, RuleError
+from .deal import TableState, open_deal, play_events
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Out
+from .ledger import Layout, Ledger, Step
+from .poker import PokerResult, ante_step, bets_step
 from .rules import BoodleCard, BoodleOptions
+from .stage import PokerStage, play_stage
+
+STAGE = "poker_steps"  # the draft's key for the poker stage entered so far
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,8 @@ class LiveDeal:
     steps: tuple[Step, ...]
     chips: Mapping[str, int]
     barred: tuple[str, ...]
+    stage: PokerStage | None = None  # Three in One: the poker stage so far
+    poker: PokerResult | None = None  # ... and what it decided, once it is done
 
     @property
     def played(self) -> dict[BoodleCard, str]:
@@ -53,6 +61,7 @@ def play_partial(
     (0, 0, 4)
     """
     try:
+        stage, raw = _poker_stage(raw, players, state.dealer, options)
         entry = parse_deal(raw, players, state.dealer, options, partial=True)
         if entry.events and isinstance(entry.events[-1], Out):
             raise RuleError(
@@ -63,7 +72,9 @@ def play_partial(
             )
     except RuleError as err:
         raise err.at_round(state.deal) from None
-    book, antes, _poker = open_deal(state, entry, players, options)
+    book, antes, poker = open_deal(state, entry, players, options)
+    if stage is not None and not stage.done:
+        _stage_so_far(book, stage, options)
     barred = play_events(book, entry.events)
     return LiveDeal(
         deal=state.deal,
@@ -77,4 +88,67 @@ def play_partial(
         steps=tuple(book.steps),
         chips=dict(book.chips),
         barred=tuple(barred),
+        stage=stage,
+        poker=poker,
     )
+
+
+def _poker_stage(
+    raw: Any, players: Sequence[str], dealer: str, options: BoodleOptions
+) -> tuple[PokerStage | None, Any]:
+    """The poker stage of the draft, and the draft as a round: with the stage's ``poker`` field
+    once it is done. The stops (the events) wait until then."""
+    if not isinstance(raw, Mapping) or STAGE not in raw:
+        steps = None
+    else:
+        raw = dict(raw)
+        steps = raw.pop(STAGE)
+    if options.pot_ante is None:
+        if steps is not None:
+            raise RuleError(
+                N_("This table does not play Three in One: there is no poker stage"), field="poker"
+            )
+        return None, raw
+    if isinstance(raw, Mapping) and "poker" in raw:
+        raise RuleError(N_("The poker stage is entered step by step"), field="poker")
+    stage = play_stage(steps, players, dealer)
+    if stage.done:
+        return stage, {**raw, "poker": stage.record()}
+    if isinstance(raw, Mapping) and raw.get("events"):
+        raise RuleError(
+            N_("First the poker stage, then the stops: finish the poker stage"),
+            field="events.0.by",
+        )
+    return stage, raw
+
+
+def _stage_so_far(book: Ledger, stage: PokerStage, options: BoodleOptions) -> None:
+    """The chips of an unfinished poker stage: the antes, and the bets once they are in."""
+    assert options.pot_ante is not None
+    ante_step(book, options.pot_ante)
+    if stage.bet is not None:
+        bets_step(book, dict.fromkeys(stage.still_in, stage.bet))
+
+
+def check_spare_hand_open(draft: Mapping[str, Any]) -> None:
+    """The spare hand is settled before the poker stage: the dealer swaps, or the buyer takes it,
+    before anyone chooses his five cards."""
+    if draft.get(STAGE):
+        raise RuleError(
+            N_(
+                "The spare hand is settled before the poker stage: Undo the poker steps"
+                " to change it"
+            ),
+            field="widow",
+        )
+
+
+def finished_round(live: LiveDeal, draft: Mapping[str, Any], out: str, cards_left: JSON) -> JSON:
+    """The round of records.md when ``out`` went out: the draft, with the poker stage as its
+    ``poker`` field, the out as the last event and the cards left."""
+    done = {key: value for key, value in draft.items() if key != STAGE}
+    if live.stage is not None and live.stage.done:
+        done["poker"] = live.stage.record()
+    done["events"] = [*draft.get("events", []), {"out": out}]
+    done["cards_left"] = cards_left
+    return done

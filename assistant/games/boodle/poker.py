@@ -1,101 +1,19 @@
-"""Three in One: the poker stage of a Boodle deal (antes, one betting round, the showdown).
-
-Hands are ranked the usual way, the ace high, or low in A-2-3-4-5:
-
->>> rank_hand(["AH", "2D", "3C", "4S", "5H"]) < rank_hand(["2H", "3D", "4C", "5S", "6H"])
-True
->>> rank_hand(["KH", "KC", "KS", "3D", "3C"]).category.label
-'full house'
+"""Three in One: the poker stage of a Boodle deal (antes, one betting round, the showdown), as
+a round of the record holds it (``poker``), and its chip flows. The hands are ranked and named in
+``hands``; the stage entered step by step at the table is ``stage``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
-from ..base import N_, RuleError, check_int, check_player
-from ..cards import RANKS, Card, parse_card
+from ..base import N_, Message, RuleError, check_int, check_player
+from ..cards import Card, parse_card
+from .hands import HAND_SIZE, HandRank, rank_hand, showdown_sentence
+from .ledger import Ledger, StepKind
 from .rules import check_fields, field_of
-
-HAND_SIZE = 5
-
-
-class HandCategory(Enum):
-    """The poker hands, weakest first (the value orders them)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIRS = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-
-    @property
-    def label(self) -> str:
-        """For people: ``"two pairs"``."""
-        return self.name.lower().replace("_", " ")
-
-
-@dataclass(frozen=True, order=True)
-class HandRank:
-    """Compares like poker hands do: the category, then the ranks that break ties (2 = 0 ...
-    A = 12; an A-2-3-4-5 straight counts as 5 high)."""
-
-    category_value: int
-    tiebreak: tuple[int, ...]
-
-    @property
-    def category(self) -> HandCategory:
-        """The kind of hand (``HandCategory.FLUSH``)."""
-        return HandCategory(self.category_value)
-
-
-def rank_hand(codes: Sequence[str]) -> HandRank:
-    """The rank of five cards (``["AH", "AD", "7C", "7S", "2D"]`` is two pairs)."""
-    cards = [parse_card(code) for code in codes]
-    values = sorted((RANKS.index(card.rank) for card in cards), reverse=True)
-    counts = Counter(values)
-    # the ranks ordered by how often they occur, then by height: that breaks every tie
-    ordered = sorted(counts, key=lambda v: (counts[v], v), reverse=True)
-    flush = len({card.suit for card in cards}) == 1
-    straight_high = _straight_high(values)
-    shape = sorted(counts.values(), reverse=True)
-    if straight_high is not None:
-        category = HandCategory.STRAIGHT_FLUSH if flush else HandCategory.STRAIGHT
-        return HandRank(category.value, (straight_high,))
-    if shape[0] == 4:
-        category = HandCategory.FOUR_OF_A_KIND
-    elif shape[:2] == [3, 2]:
-        category = HandCategory.FULL_HOUSE
-    elif flush:
-        category = HandCategory.FLUSH
-    elif shape[0] == 3:
-        category = HandCategory.THREE_OF_A_KIND
-    elif shape[:2] == [2, 2]:
-        category = HandCategory.TWO_PAIRS
-    elif shape[0] == 2:
-        category = HandCategory.PAIR
-    else:
-        category = HandCategory.HIGH_CARD
-    return HandRank(category.value, tuple(ordered))
-
-
-def _straight_high(values: Sequence[int]) -> int | None:
-    """The top rank of a straight (3 for A-2-3-4-5, whose 5 is index 3), or None."""
-    distinct = sorted(set(values), reverse=True)
-    if len(distinct) != HAND_SIZE:
-        return None
-    if distinct[0] - distinct[-1] == HAND_SIZE - 1:
-        return distinct[0]
-    if distinct == [12, 3, 2, 1, 0]:
-        return 3
-    return None
 
 
 @dataclass(frozen=True)
@@ -120,6 +38,14 @@ class PokerResult:
     share: int
     pot_after: int
     ranks: Mapping[str, HandRank]
+
+    @property
+    def sentence(self) -> Message | None:
+        """The showdown in words (``Bo: full house, kings over threes — beats Anna's two
+        pairs, aces and sevens``); None when no cards were shown."""
+        if not self.ranks:
+            return None
+        return showdown_sentence(self.ranks, self.winners, self.share, self.pot_after)
 
 
 def parse_poker(raw: Any, players: Sequence[str]) -> PokerEntry:
@@ -222,11 +148,25 @@ def _hands(raw: Any, players: Sequence[str], staying: Sequence[str]) -> dict[str
             check_player(name, players, what="poker hands")
         if name not in staying:
             raise RuleError(N_("{name} folded: a folded hand is not shown"), field=field, name=name)
-        if not isinstance(codes, list) or len(codes) != HAND_SIZE:
+        if not isinstance(codes, list):
             raise RuleError(N_("{name}'s poker hand must be 5 cards"), field=field, name=name)
+        if len(codes) != HAND_SIZE:
+            raise RuleError(
+                N_("{name}'s poker hand must be 5 cards, not {count}"),
+                field=field,
+                name=name,
+                count=len(codes),
+            )
         for code in codes:
             with field_of(field):
                 card = parse_card(code, what=f"{name}'s poker hand")
+            if seen.get(card) == name:
+                raise RuleError(
+                    N_("{card} is twice in {name}'s poker hand: a pack has each card once"),
+                    field=field,
+                    card=card.label,
+                    name=name,
+                )
             if card in seen:
                 raise RuleError(
                     N_("{card} cannot be in {name}'s poker hand: {owner} has it already"),
@@ -264,3 +204,52 @@ def play_poker(entry: PokerEntry, players: Sequence[str], pot_ante: int, pot: in
         winners = (staying[0],)
     share, left = divmod(total, len(winners))
     return PokerResult(pot, antes, entry.bets, total, winners, share, left, ranks)
+
+
+def poker_steps(book: Ledger, poker: PokerResult) -> None:
+    """The chip flows of a poker stage: the antes, the bets, the pot to its winners."""
+    ante_step(book, poker.antes // len(book.players))
+    bets_step(book, poker.bets)
+    won = poker.share * len(poker.winners)
+    if len(poker.winners) == 1:
+        message = Message(
+            N_("{name} wins the poker pot: {chips} chips"),
+            {"name": poker.winners[0], "chips": won},
+        )
+    else:
+        message = Message(
+            N_("{count} players split the poker pot: {share} chips each, {left} left in the pot"),
+            {"count": len(poker.winners), "share": poker.share, "left": poker.pot_after},
+        )
+    winner = poker.winners[0] if len(poker.winners) == 1 else None
+    book.add(
+        StepKind.POKER_POT,
+        winner,
+        message,
+        chips=dict.fromkeys(poker.winners, poker.share),
+        pot=-won,
+    )
+
+
+def ante_step(book: Ledger, each: int) -> None:
+    """Everyone puts ``each`` chips into the poker pot."""
+    book.add(
+        StepKind.POKER_ANTE,
+        None,
+        Message(N_("Everyone puts {each} into the poker pot"), {"each": each}),
+        chips=dict.fromkeys(book.players, -each),
+        pot=each * len(book.players),
+    )
+
+
+def bets_step(book: Ledger, bets: Mapping[str, int]) -> None:
+    """The bets of the betting round go into the poker pot (no step when nobody bet)."""
+    total = sum(bets.values())
+    if total:
+        book.add(
+            StepKind.POKER_BETS,
+            None,
+            Message(N_("The bets put {chips} chips into the poker pot"), {"chips": total}),
+            chips={name: -bet for name, bet in bets.items()},
+            pot=total,
+        )

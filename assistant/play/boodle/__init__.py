@@ -1,9 +1,10 @@
 """Boodle at the table: the phone is the banker.
 
 The deal being played is built live in the game's ``draft`` (a round of records.md without its out
-and cards left yet): every boodle card played, fault, stake and sale of the spare hand is one tap
-or two, stored at once so that every phone sees it; "out" with the cards left completes the round
-and clears the draft. The engine checks each live entry as it comes (``boodle.live_deal``).
+and cards left yet; with Three in One the poker stage as its steps, ``poker_steps``): every step
+of the poker stage, boodle card played, fault, stake and sale of the spare hand is one tap or two,
+stored at once so that every phone sees it; "out" with the cards left completes the round and
+clears the draft. The engine checks each live entry as it comes (``boodle.live_deal``).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import Any
 
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
-from ...games.boodle.deal import StepKind
-from ...games.boodle.live import LiveDeal
+from ...games.boodle.ledger import StepKind
+from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from .forms import (
@@ -29,6 +30,8 @@ from .forms import (
     round_form,
     stake_data,
 )
+from .poker import stage_summary
+from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .view import BoodleView, build_view
 
 
@@ -40,13 +43,14 @@ class BoodleAdapter(Adapter):
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
-        if view.stage == "unsupported":
-            return None
         players = ctx.record.players
         data: JSON = {"widow_auction_price": 1}
         if view.stage == "stakes":
             data.update(stake_data(default_stakes(view.replay), players))
         step = f"{'stakes' if view.stage == 'stakes' else 'deal'}-{view.replay.next.deal}"
+        if view.poker is not None and view.stage == "poker":
+            step = f"poker-{view.replay.next.deal}-{view.poker.step}"
+            data["poker_bet"] = 0
         return live_form(players, view.replay.options, step=step, formdata=formdata, data=data)
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
@@ -58,11 +62,11 @@ class BoodleAdapter(Adapter):
         events = list(draft.get("events", []))
         action = form.action.data
         if action == "out":
-            done = {
-                **draft,
-                "events": [*events, {"out": form.out.data}],
-                "cards_left": posted_cards_left(form, record.players),
-            }
+            cards_left = posted_cards_left(form, record.players)
+            if view.live is not None:
+                done = finished_round(view.live, draft, form.out.data, cards_left)
+            else:  # the draft cannot be read: the engine says why
+                done = {**draft, "events": [*events, {"out": form.out.data}]}
             summary = Message(
                 N_("Deal {deal} saved: {name} went out."),
                 {"deal": deal, "name": form.out.data},
@@ -73,7 +77,14 @@ class BoodleAdapter(Adapter):
             return Change(rounds, *without_last(draft, deal))
         if action == "stakes":
             draft["stakes"] = posted_stakes(form, record.players)
+        elif action in POKER_ACTIONS:
+            undecided = view.live.stage.undecided if view.live and view.live.stage else ()
+            step = poker_step(form, action, record.players, undecided)
+            draft[STAGE] = [*draft.get(STAGE, []), step]
+            live = boodle.live_deal(view.replay, draft)  # a RuleError names its poker field
+            return Change(rounds, stage_summary(live, step), draft)
         elif action == "widow":
+            check_spare_hand_open(draft)
             widow = posted_widow(form)
             draft.pop("widow", None)
             if widow is not None:
@@ -113,8 +124,8 @@ class BoodleAdapter(Adapter):
         widow = posted_widow(form)
         if widow is not None:
             entry["widow"] = widow
-        if "poker" in record.rounds[number - 1]:  # Three in One: not editable here, kept
-            entry["poker"] = record.rounds[number - 1]["poker"]
+        if options.pot_ante is not None:
+            entry["poker"] = posted_poker(form, record.players)
         entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]
         entry["cards_left"] = posted_cards_left(form, record.players)
         rounds = [dict(r) for r in record.rounds]
@@ -142,12 +153,14 @@ def live_summary(action: str, live: LiveDeal, deal: int) -> Message:
 
 
 def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
-    """The draft without its last entry: the last event, else the spare hand, else the stakes."""
+    """The draft without its last entry: the last event, else the last step of the poker stage,
+    else the spare hand, else the stakes."""
     draft = dict(draft)
-    if draft.get("events"):
-        draft["events"] = draft["events"][:-1]
-        if not draft["events"]:
-            del draft["events"]
+    if draft.get("events") or draft.get(STAGE):
+        part = "events" if draft.get("events") else STAGE
+        draft[part] = draft[part][:-1]
+        if not draft[part]:
+            del draft[part]
     elif draft.get("widow"):
         del draft["widow"]
     elif draft.get("stakes"):

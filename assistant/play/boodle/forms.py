@@ -20,12 +20,12 @@ from ...games.boodle.events import BoodlePlay, Fault
 from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
+from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, poker_stage_fields
 
 CARDS = tuple(card.value for card in BoodleCard)
 FAULTS = tuple(kind.value for kind in FaultKind)
-ACTIONS = ("stakes", "widow", "boodle", "fault", "out", "pop")
+ACTIONS = ("stakes", "widow", "boodle", "fault", "out", "pop", *POKER_ACTIONS)
 SPARE_ROWS = 3  # empty event rows offered in a correction
-MOST_CHIPS = 999
 
 # --- the live events of the deal being played ---------------------------------------------
 
@@ -53,6 +53,8 @@ def live_form(
     _cards_left_fields(LiveForm, players)
     if options.free is not None:
         _stake_fields(LiveForm, players)
+    if options.pot_ante is not None:
+        poker_stage_fields(LiveForm, players)
     form = LiveForm(formdata, data=data or {})
     form.step.data = step
     if formdata is not None:
@@ -67,6 +69,9 @@ def _require(form: Any, action: str | None) -> None:
         "fault": ("fault", "by"),
         "out": ("out",),
         "widow": ("widow",),
+        "decide": ("poker_decide",),
+        "bet": ("poker_bet",),
+        "winner": ("poker_winner",),
     }.get(action or "", ())
     if action == "widow" and form.widow.data == "auction":
         needed = ("widow", "widow_auction_buyer", "widow_auction_price")
@@ -146,7 +151,9 @@ def round_form(
     _cards_left_fields(RoundForm, players)
     if options.free is not None:
         _stake_fields(RoundForm, players)
-    data: JSON = {"out": deal.winner, "widow": "none"}
+    if options.pot_ante is not None:
+        poker_fields(RoundForm, players)
+    data: JSON = {"out": deal.winner, "widow": "none", **poker_data(deal, players)}
     if deal.entry.swap:
         data["widow"] = "swap"
     if deal.entry.auction is not None:

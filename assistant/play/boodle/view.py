@@ -1,5 +1,6 @@
 """What Boodle's pages show, derived from the engine's replay and the deal being played: the
-layout's four cards with their chips, the balances, the history, the chart and the settle-up."""
+layout's four cards with their chips (and the poker pot of Three in One, see ``poker``), the
+balances, the history, the chart and the settle-up."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from flask_babel import format_decimal, gettext, ngettext
 
 from ...games import boodle
 from ...games.base import JSON, Message, RuleError
-from ...games.boodle.live import LiveDeal
+from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.settle import round_half_up
 from ...i18n import say
 from ..charts import LineChart, line_chart
+from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,8 @@ class DealRow:
     chips: tuple[int, ...]  # per player, in seating order
     balances: tuple[int, ...]
     on_layout: int  # chips left on the layout after the deal
-    steps: tuple[Message, ...]
+    steps: tuple[str, ...]  # what happened, in words
+    pot: int  # chips left in the poker pot after the deal (Three in One)
 
 
 @dataclass(frozen=True)
@@ -79,11 +82,13 @@ class BoodleView:
     replay: boodle.BoodleReplay
     draft: JSON
     live: LiveDeal | None
-    stage: str  # "stakes" (free stakes to place), "play", or "unsupported" (Three in One)
+    stage: str  # "stakes" (free stakes to place), "poker" (Three in One's poker stage), "play"
     problem: str | None  # the draft could not be read (should not happen)
     piles: tuple[Pile, ...]
+    pot: PotTile | None  # the poker pot (None without Three in One)
+    poker: PokerPanel | None  # the poker stage of the deal being played
     standings: tuple[Standing, ...]
-    log: tuple[Message, ...]  # the deal being played so far
+    log: tuple[str, ...]  # the deal being played so far, in words
     rows: tuple[DealRow, ...]
     chart: LineChart | None
     settle: SettleView
@@ -92,7 +97,12 @@ class BoodleView:
 
     @property
     def can_remove(self) -> bool:
-        return bool(self.draft.get("events") or self.draft.get("widow") or self.draft.get("stakes"))
+        return any(self.draft.get(part) for part in ("events", STAGE, "widow", "stakes"))
+
+    @property
+    def seats(self) -> tuple[PokerSeat, ...]:
+        """Every player and his seat, for the cards of a poker stage being corrected."""
+        return tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(self.replay.players))
 
     @property
     def widow_entered(self) -> str | None:
@@ -105,9 +115,7 @@ def build_view(
 ) -> BoodleView:
     draft = dict(draft or {})
     stage = "play"
-    if replay.options.pot_ante is not None:
-        stage = "unsupported"
-    elif replay.options.free is not None and "stakes" not in draft:
+    if replay.options.free is not None and "stakes" not in draft:
         stage = "stakes"
     live, problem = None, None
     if stage == "play":
@@ -115,6 +123,9 @@ def build_view(
             live = boodle.live_deal(replay, draft)
         except RuleError as error:
             problem = say(error)
+    if live is not None and live.stage is not None and not live.stage.done:
+        stage = "poker"
+    ante = replay.options.pot_ante
     return BoodleView(
         replay=replay,
         draft=draft,
@@ -122,8 +133,10 @@ def build_view(
         stage=stage,
         problem=problem,
         piles=piles(replay, live),
+        pot=None if ante is None else PotTile(live.pot if live else replay.pot, replay.pot),
+        poker=None if live is None or ante is None else poker_panel(live, replay.players, ante),
         standings=standings(replay, live),
-        log=tuple(step.message for step in live.steps) if live else (),
+        log=step_texts(live.steps, live.poker) if live else (),
         rows=deal_rows(replay),
         chart=chart(replay),
         settle=settle_view(replay, currency),
@@ -170,7 +183,8 @@ def deal_rows(replay: boodle.BoodleReplay) -> tuple[DealRow, ...]:
             tuple(deal.chips[p] for p in replay.players),
             tuple(deal.balances[p] for p in replay.players),
             sum(deal.layout_after.values()),
-            tuple(step.message for step in deal.steps),
+            step_texts(deal.steps, deal.poker),
+            deal.pot_after,
         )
         for deal in replay.deals
     )

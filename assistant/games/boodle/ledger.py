@@ -1,0 +1,77 @@
+"""Boodle: the chip flows of a deal. Every step moves chips between the players, the four boodle
+cards and the poker pot, and adds up to zero, so the players' chips plus the layout plus the pot
+are zero at all times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..base import Message
+from .rules import BoodleCard
+
+Layout = Mapping[BoodleCard, int]
+
+
+class StepKind(Enum):
+    """What moved the chips of a step (in the order they come in a deal)."""
+
+    ANTE = "ante"
+    SWAP = "swap"
+    AUCTION = "auction"
+    POKER_ANTE = "poker-ante"
+    POKER_BETS = "poker-bets"
+    POKER_POT = "poker-pot"
+    BOODLE = "boodle"
+    FAULT = "fault"
+    OUT = "out"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One chip flow of a deal, for the history: what each player gained (negative: paid), what
+    each boodle card and the poker pot gained, and a sentence. ``event`` is the index of the
+    round's event it comes from (None for antes, the spare hand and the poker stage)."""
+
+    kind: StepKind
+    player: str | None
+    chips: Mapping[str, int]
+    layout: Layout
+    pot: int
+    message: Message
+    event: int | None = None
+
+
+class Ledger:
+    """Collects the steps of a deal while keeping the running chips, layout and pot."""
+
+    def __init__(self, players: Sequence[str], layout: Layout, pot: int) -> None:
+        self.players = players
+        self.chips = dict.fromkeys(players, 0)
+        self.layout = dict(layout)
+        self.pot = pot
+        self.steps: list[Step] = []
+
+    def add(
+        self,
+        kind: StepKind,
+        player: str | None,
+        message: Message,
+        *,
+        chips: Mapping[str, int] | None = None,
+        layout: Layout | None = None,
+        pot: int = 0,
+        event: int | None = None,
+    ) -> None:
+        """Record one step; players, cards and the pot left out gain nothing."""
+        gains = {name: (chips or {}).get(name, 0) for name in self.players}
+        cards = {card: (layout or {}).get(card, 0) for card in BoodleCard}
+        assert sum(gains.values()) + sum(cards.values()) + pot == 0
+        for name, gain in gains.items():
+            self.chips[name] += gain
+        for card, gain in cards.items():
+            self.layout[card] += gain
+        self.pot += pot
+        self.steps.append(Step(kind, player, gains, cards, pot, message, event))

@@ -1,0 +1,126 @@
+"""Two Three in One deals for four players on a phone: the poker stage of the first decided from
+the cards (a split pot, the odd chip staying), the second by a tapped winner who takes the carried
+chip; chips and pot against hand-worked figures, the taps of each poker stage counted."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.table import choose_players
+from tests.browser.test_accessibility import problems
+from tests.browser.test_boodle import Table, balances
+
+PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
+
+
+class PokerTable(Table):
+    """Tapping the poker stage."""
+
+    def decide(self, folds: list[str], rest: str) -> None:
+        for name in folds:
+            self.tap(self.page.get_by_role("button", name=f"{name} folds"))
+            expect(self.page.locator(".said")).to_have_text(f"✓ {name} folds.")
+        self.tap(self.page.get_by_role("button", name=f"The others are in: {rest}"))
+        expect(self.page.locator(".said")).to_have_text(f"✓ In: {rest}.")
+
+    def bet(self, chips: int, pot: int) -> None:
+        plus = self.page.locator(".bpoker-bet [data-step='1']")
+        for _ in range(chips):
+            self.tap(plus)
+        expect(self.page.locator("input[name=poker_bet]")).to_have_value(str(chips))
+        self.tap(self.page.get_by_role("button", name="Save the bet"))
+        said = f"Everyone still in bets {chips}: the poker pot holds {pot} chips."
+        expect(self.page.locator(".said")).to_have_text(f"✓ {said}")
+
+    def hand(self, cards: list[str]) -> None:
+        keys = self.page.locator("[data-keys]")
+        for card in cards:
+            self.tap(keys.locator(f"[data-rank='{card[:-1]}']"))
+            self.tap(keys.locator(f"[data-suit='{card[-1]}']"))
+
+
+def pot(page: Page) -> str:
+    return page.locator(".bpot .bchips").inner_text()
+
+
+def test_two_three_in_one_deals_on_a_phone(page: Page, live_server: str, shot) -> None:
+    choose_players(page, live_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.locator("label.key", has_text="Classic, with Three in One").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("the pot holds 4")
+    table = PokerTable(page)
+    shot(page, "boodle-poker-in-or-fold")
+    assert problems(page) == [], "in or fold"
+
+    # Deal 1, Anna deals: layout antes 8 + 4 + 4 + 4 (5 on each card), 1 chip each into the pot.
+    table.decide(["Dan"], "Bo, Cia, Anna")
+    table.bet(1, pot=7)  # 4 antes + 3 bets
+    table.tap(page.locator("summary", has_text="Or the cards"))
+    table.hand(["5H", "6H", "7C", "8D", "9S"])  # Bo
+    keys = page.locator("[data-keys]")
+    table.tap(keys.locator("[data-rank='5']"))  # Cia's 5: the 5♥ is Bo's, so ♥ is greyed out
+    expect(keys.locator("[data-suit='H']")).to_be_disabled()
+    table.tap(keys.locator("[data-suit='D']"))
+    table.hand(["6C", "7S", "8H", "9C"])  # the rest of Cia's straight
+    table.hand(["KH", "KD", "4C", "4S", "9D"])  # Anna
+    expect(keys.locator("[data-rank='9']")).to_be_enabled()  # 9♥ is still in the pack
+    expect(page.locator("[data-hand].full")).to_have_count(3)
+    expect(page.locator("input[name=poker_hands_2]")).to_have_value("5D 6C 7S 8H 9C")
+    shot(page, "boodle-poker-cards")
+    assert problems(page) == [], "the card picker"
+    page.emulate_media(color_scheme="dark")
+    assert problems(page) == [], "the card picker, dark"
+    page.emulate_media(color_scheme="light")
+    table.tap(page.get_by_role("button", name="Save the hands"))
+    result = page.locator("[data-poker-result]")
+    expect(result).to_have_text(
+        "Bo and Cia split the pot with straight, nine high: 3 chips each;"
+        " the odd chip stays in the pot"
+    )
+    expect(page.locator(".bshown")).to_contain_text("two pairs, kings and fours")
+    assert pot(page) == "1"
+    taps_from_the_cards = table.taps
+    shot(page, "boodle-poker-split-pot")
+    assert problems(page) == [], "the result"
+
+    table.played("AH", "Bo")
+    table.out("Cia", {"Anna": 3, "Bo": 2, "Dan": 4}, deal=1)
+    assert balances(page) == [-13, 0, 6, -9]
+    # Deal 2, Bo deals: the odd chip is carried into the pot with the new antes
+    expect(page.locator(".bpot")).to_contain_text("1 carried")
+    assert pot(page) == "5"
+
+    before = table.taps
+    table.decide(["Cia"], "Dan, Anna, Bo")
+    table.bet(2, pot=11)
+    table.tap(page.locator(".bpoker-winner button[value=Dan]"))
+    expect(page.locator(".said")).to_have_text("✓ Dan wins the poker pot: 11 chips")
+    taps_by_a_winner = table.taps - before
+    assert pot(page) == "0"
+    shot(page, "boodle-poker-winner-tapped")
+    table.played("KC", "Dan")
+    table.out("Anna", {"Bo": 1, "Cia": 2, "Dan": 3}, deal=2)
+    assert balances(page) == [-14, -12, -1, 2]
+    foot = page.locator(".boodle-protocol tfoot .blayout-sum")
+    expect(foot).to_have_text(["25", "0"])  # on the layout, in the pot
+
+    # The correction of deal 1 shows its poker stage as it was saved.
+    page.get_by_role("link", name="Correct deal 1").tap()
+    expect(page.locator("input[name=poker_hands_1]")).to_have_value("5H 6H 7C 8D 9S")
+    expect(page.locator("input[name=poker_folded_3]")).to_be_checked()
+    assert problems(page) == [], "the correction"
+    page.get_by_role("link", name="Cancel").tap()
+
+    # Deal 3, Cia deals: a fold taken back by Undo.
+    page.get_by_role("button", name="Dan folds").tap()
+    expect(page.locator(".bseat-folded")).to_have_text(re.compile("Dan"))
+    page.get_by_role("button", name="Undo").tap()
+    expect(page.get_by_role("button", name="Dan folds")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # in or fold 2 (a fold, "the others are in"), the bet 1 + its chips, the showdown
+    assert taps_from_the_cards == 2 + (1 + 1) + 1 + 3 * 10 + 1
+    assert taps_by_a_winner == 2 + (1 + 2) + 1
