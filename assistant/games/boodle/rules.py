@@ -26,6 +26,10 @@ from ..settle import exact
 class BoodleCard(Enum):
     """The four cards of the layout, in the order the layout is printed."""
 
+    # Members are singletons compared by identity: hashing them by identity too keeps every
+    # layout lookup in C (Enum's own __hash__ is Python, and a long evening makes ~100 000).
+    __hash__ = object.__hash__
+
     AH = "AH"
     KC = "KC"
     QD = "QD"
