@@ -27,6 +27,7 @@ from ..base import JSON, Record
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
 from .deal import DealResult, Layout, TableState, antes_for, initial_state, play_deal
+from .evening import EVENING
 from .live import LiveDeal, play_partial
 from .rules import OPTIONS, BoodleCard, BoodleOptions, normalize_options, parse_options
 
@@ -179,4 +180,5 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 SPEC = GameSpec(
     "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+    evening=EVENING,
 )  # fmt: skip
