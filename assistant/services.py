@@ -105,6 +105,8 @@ def create_game(
     """Check the set-up through the record format (player count, names, options) and save it
     (``commit=False``: only add it to the session, for a caller that saves more with it)."""
     spec = find_game(kind)
+    if table.ended is not None:
+        raise RuleError(N_("The evening has ended: reopen it on the table page to start a game."))
     record = parse_record(
         {
             "format": "table-assistant/1",
@@ -174,6 +176,8 @@ def apply_change(
         raise Replayed
     if version != game.version:
         raise Stale(changes_since(game, version))
+    if game.table.ended is not None:  # the evening was ended: every game is closed
+        raise RuleError(N_("The evening has ended: reopen it on the table page to enter more."))
     old: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
     rounds = list(rounds)
     replay = replayed if replayed is not None and rounds == old else None
@@ -245,6 +249,15 @@ def changes_since(game: Game, version: int) -> list[Message]:
         .order_by(Change.version)
     ).scalars()
     return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
+
+
+def history(game: Game) -> list[Change]:
+    """Every accepted change of the game, the latest first."""
+    return list(
+        db.session.execute(
+            db.select(Change).filter_by(game_id=game.id).order_by(Change.version.desc())
+        ).scalars()
+    )
 
 
 def delete_game(game: Game) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import services
+from .. import services, tablefile
 from ..games.base import RuleError
 from ..i18n import say
 from ..play import adapter_for
@@ -121,6 +121,27 @@ def export(token: str, game_id: int) -> Response:
         json.dumps(record, ensure_ascii=False, indent=2),
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/sheet.csv")
+def sheet_csv(token: str, game_id: int) -> Response:
+    """The game's sheet as a spreadsheet: one row per round."""
+    _table, game = game_or_404(token, game_id)
+    name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.csv"
+    return Response(
+        "\ufeff" + tablefile.sheet_csv(game, say),  # the mark tells spreadsheets it is UTF-8
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/history")
+def history(token: str, game_id: int) -> str:
+    """Who entered and changed what, when, from which phone: for disputes at the table."""
+    table, game = game_or_404(token, game_id)
+    return render_template(
+        "games/history.html", table=table, game=game, changes=services.history(game), me=device()
     )
 
 
