@@ -173,7 +173,10 @@ def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> N
     if after != swap_name(before, old, new):
         db.session.rollback()
         raise RuleError(
-            N_("{old} is also a word of the record of {game} at {evening}: rename him by hand."),
+            N_(
+                "The name {old} is also one of the game's own words in {game} at {evening}, so"
+                " it cannot be renamed safely."
+            ),
             field="name",
             old=old,
             game=spec.title,

@@ -75,12 +75,13 @@ class Evening:
 
     @property
     def leaders(self) -> tuple[str, ...]:
-        """Who leads the evening: the most money, else the most games won (nobody at 0-0)."""
+        """Who leads the evening: the most money, else the most games won; before anything is
+        won, whoever leads the last game."""
         if not self.standings:
             return ()
         top = self.standings[0]
         if (top.cents, top.won) == (0, 0):
-            return ()
+            return self.games[-1].outcome.leaders if self.games else ()
         return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
 
 

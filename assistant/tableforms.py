@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, Regexp
+from wtforms.validators import DataRequired, InputRequired, Length, Regexp
 
 from .games import find_game
 from .play.fields import choices
@@ -94,12 +94,17 @@ class TableFileForm(FlaskForm):
     table = FileField(_l("Table file (.json)"), validators=[FileRequired()])
 
 
+def stripped(text: str | None) -> str | None:
+    return text.strip() if text else text
+
+
 class CircleForm(Prefixed):
     prefix_name = "circle"
     name = StringField(
         _l("Name of the circle"),
+        filters=[stripped],
         validators=[
-            InputRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
+            DataRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
             Length(max=80, message=_l("At most %(max)d characters.")),
         ],
     )

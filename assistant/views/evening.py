@@ -63,8 +63,9 @@ def stake(token: str, game_id: int) -> Any:
                 game, form.cents, form.basis.data, key=form.key.data, author=device(), shown=shown
             )
             return back(table, f"#game-{game.id}")
-        except RuleError as error:
+        except RuleError as error:  # the evening ended meanwhile: its forms are gone
             form.amount.errors = [say(error)]
+            return render_table(table, status=422, notice=say(error), **{f"stake_{game.id}": form})
     return render_table(table, status=422, **{f"stake_{game.id}": form})
 
 

@@ -52,6 +52,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "action_form": ActionForm(),
         "join_form": join_form,
         "paid_errors": {},
+        "notice": None,
     }
     page = render_template(
         "tables/show.html",
