@@ -8,8 +8,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_accessibility import problems
 from tests.browser.test_boodle import Table as BoodleTable
 from tests.browser.test_plump_game import Table as PlumpTable
 from tests.browser.test_plump_game import play_deal
@@ -219,3 +221,47 @@ def test_the_plump_protocol_prints_on_one_page(
         page.emulate_media(media="screen")
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert pages == 1, f"{len(players)} players: {pages} pages"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_evening_and_circle_pages_pass_axe(
+    page: Page, live_server: str, tmp_path: Path, scheme: str
+) -> None:
+    """An ended evening with a stake and a paid payment, a game's history, the circle and a
+    player's page."""
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server + "/")
+    page.locator("summary", has_text="Start a circle").tap()
+    page.get_by_label("Name of the circle").fill("The Friday group")
+    page.get_by_role("button", name="Start the circle").tap()
+    page.get_by_role("link", name="New evening in this circle").tap()
+    expect(page.get_by_label("Name of the evening")).to_be_visible()
+    assert problems(page) == [], "set-up in a circle"
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_label("Money per unit").fill("0.10")
+    page.get_by_role("button", name="Start the game").tap()
+    play_deal(PlumpTable(page), 1, PLUMP_THREE_DEALS[0]["bids"], PLUMP_THREE_DEALS[0]["tricks"],
+              trump="S")  # fmt: skip
+    page.get_by_role("link", name="Table", exact=True).tap()
+    expect(page.locator(".egame-money")).to_be_visible()
+    assert problems(page) == [], "the evening"
+    page.get_by_role("button", name="End the evening").tap()
+    expect(page.locator(".evening-ended")).to_be_visible()
+    page.locator(".epayment").first.get_by_role("button", name="Mark as paid").tap()
+    expect(page.locator(".epayment.paid")).to_have_count(1)
+    assert problems(page) == [], "the evening, ended"
+    page.get_by_role("link", name="History").first.tap()
+    expect(page.locator("h1")).to_have_text("History of Plump")
+    assert problems(page) == [], "a game's history"
+    page.go_back()
+    page.get_by_role("link", name="Open The Friday group").tap()
+    expect(page.locator("h1")).to_have_text("The Friday group")
+    assert problems(page) == [], "the circle"
+    page.locator("section[aria-labelledby=players-title]").get_by_role("link", name="Bo").tap()
+    page.locator("summary", has_text="He is the same person as").tap()
+    expect(page.get_by_label("The same person as")).to_be_visible()
+    assert problems(page) == [], "a player's page"

@@ -386,3 +386,22 @@ def test_a_name_given_at_set_up_names_the_table(client: FlaskClient) -> None:
         in client.get("/".join(response.headers["Location"].split("/")[:3]) + "/").text
     )
     assert game  # the first table keeps its players as its title
+
+
+def test_every_change_of_the_evening_needs_its_csrf_token(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.web.test_app import csrf_client
+
+    client = csrf_client(tmp_path)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new").text)
+    data = {"csrf_token": token.group(1), "step": "options", "game": "plump", "first": "Anna",
+            "plump-preset": "standard"}  # fmt: skip
+    data |= {f"players-{i}": p for i, p in enumerate(PLAYERS)}
+    game = GameUrl(client.post("/new", data=data).headers["Location"])
+    page = client.get(table_url(game)).text
+    for path in ("end", "reopen", "name", "currency", "circle", "payments/1/paid", "stakes/1"):
+        assert client.post(table_url(game) + path).status_code == 400, path
+    assert client.post("/circles", data={"circle-name": "x"}).status_code == 400
+    stake_token = re.search(r'name="g1-csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    stake = {"g1-csrf_token": stake_token, "g1-amount": "0.10", "g1-basis": "pairs",
+             "g1-key": "stake-with-token"}  # fmt: skip
+    assert client.post(table_url(game) + "stakes/1", data=stake).status_code == 303
