@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
+from .history import replaced
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 from .replays import REPLAYS
@@ -196,8 +197,11 @@ def apply_change(
         db.session.rollback()
         raise Stale(changes_since(game, version))
     _rewrite_entries(game, old, rounds, key, author)
+    logged = _dump(summary)
+    if (corrected := replaced(old, rounds)) is not None:
+        logged["replaced"] = corrected  # the history shows what a correction or undo changed
     db.session.add(
-        Change(game_id=game.id, key=key, version=version + 1, summary=_dump(summary), author=author)
+        Change(game_id=game.id, key=key, version=version + 1, summary=logged, author=author)
     )
     try:
         db.session.commit()
@@ -249,15 +253,6 @@ def changes_since(game: Game, version: int) -> list[Message]:
         .order_by(Change.version)
     ).scalars()
     return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
-
-
-def history(game: Game) -> list[Change]:
-    """Every accepted change of the game, the latest first."""
-    return list(
-        db.session.execute(
-            db.select(Change).filter_by(game_id=game.id).order_by(Change.version.desc())
-        ).scalars()
-    )
 
 
 def delete_game(game: Game) -> None:

@@ -66,6 +66,7 @@ class PlayerView:
     kinds: tuple[KindLine, ...]
     chart: LineChart | None
     currency: str
+    money: str | None  # what he has won (+) or lost (-) over all evenings
 
 
 def currency_of(evenings: tuple[Evening, ...]) -> str:
@@ -148,8 +149,9 @@ def player_view(played: CircleEvenings, summary: PlayerSummary) -> PlayerView:
         )
         for kind in summary.kinds
     )
-    chart = None
+    chart, money_text = None, None
     if any(g.money for g in played.played if summary.name in g.players):
         points = [0.0, *[float(value) for value in summary.running]]
         chart = line_chart({summary.name: points}, [str(n) for n in summary.evenings])
-    return PlayerView(summary, tuple(evenings), kinds, chart, currency)
+        money_text = signed_money(summary.running[-1], currency)
+    return PlayerView(summary, tuple(evenings), kinds, chart, currency, money_text)

@@ -10,9 +10,11 @@ from flask_babel import gettext
 
 from .. import services, tablefile
 from ..games.base import RuleError
+from ..history import changes_of
 from ..i18n import say
 from ..play import adapter_for
 from ..play.base import EntryForm
+from ..play.history import history_lines
 from ..records import dump_record
 from .lookup import game_or_404, watched_or_404
 from .respond import (
@@ -140,9 +142,8 @@ def sheet_csv(token: str, game_id: int) -> Response:
 def history(token: str, game_id: int) -> str:
     """Who entered and changed what, when, from which phone: for disputes at the table."""
     table, game = game_or_404(token, game_id)
-    return render_template(
-        "games/history.html", table=table, game=game, changes=services.history(game), me=device()
-    )
+    lines = history_lines(changes_of(game), device())
+    return render_template("games/history.html", table=table, game=game, lines=lines)
 
 
 @bp.get("/rules")

@@ -291,6 +291,11 @@ def test_the_history_of_a_game_says_who_changed_what(client: FlaskClient, app) -
     what = re.findall(r'<p class="hwhat">(.*?)</p>', history)
     assert what[:2] == ["Undone", "Deal 1 corrected."]
     assert 'class="hchange correction"' in history
+    said = re.findall(r"<li>(Round .*?)</li>", history)
+    # The correction: Anna took 2, Cia 4 in deal 1; the undo took deal 3's tricks back.
+    assert "Round 1: tricks · Anna 3 → 2" in said and "Round 1: tricks · Cia 3 → 4" in said
+    assert "Round 3: tricks · Dan 1 → –" in said
+    assert not any(line.startswith("Round 2") for line in said)  # saved, never changed
     assert "this phone" in history and re.search(r"phone [0-9a-f]{4}", history)
 
 
