@@ -113,10 +113,14 @@ def export(token: str) -> Response:
 def join_circle(token: str) -> Any:
     """Put the table in a circle this phone knows, or in a new one."""
     table = table_or_404(token)
+    if table.circle is not None:  # an evening belongs to one circle: nothing to choose
+        return back(table, "#circle")
     if "join-circle" in request.form:
         form = JoinForm()
-        if not form.validate_on_submit() or form.circle.data not in session.get("circles", []):
+        if not form.validate_on_submit():
             return back(table, "#circle")
+        if form.circle.data not in session.get("circles", []):
+            abort(404)  # a circle this phone does not know is not there for it
         circles.join(table, circle_or_404(form.circle.data))
         return back(table, "#circle")
     new = CircleForm()

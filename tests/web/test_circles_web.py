@@ -108,9 +108,17 @@ def test_a_table_joins_a_circle_this_phone_knows(client: FlaskClient, app) -> No
     assert "Open The Friday group" in client.get(table).text
     stranger = app.test_client()
     stranger_circle = new_circle(stranger, "Strangers")
-    stranger.post(table + "circle", data={"join-circle": token})  # a circle it does not know
+    elsewhere = import_record(stranger, "", HUNDRED_CLUB)
+    assert elsewhere.status_code == 404  # no table without its link
+    upload = {"record": (io.BytesIO(json.dumps(HUNDRED_CLUB).encode()), "g.json")}
+    second = client.post("/import", data=upload, content_type="multipart/form-data")
+    second_table = "/".join(second.headers["Location"].split("/")[:3]) + "/"
+    assert stranger.post(second_table + "circle", data={"join-circle": token}).status_code == 404
     with app.app_context():
-        assert db.session.execute(db.select(Table)).scalar_one().circle.token == token
+        circles = [
+            t.circle for t in db.session.execute(db.select(Table).order_by(Table.id)).scalars()
+        ]
+        assert [c.token if c else None for c in circles] == [token, None]
     assert stranger_circle != token
 
 
