@@ -137,7 +137,7 @@ def test_an_evening_in_a_circle_settled_and_remembered(
 
     # One payment paid; it stays, struck through.
     page.locator(".epayment").nth(1).get_by_role("button", name="Mark as paid").tap()
-    expect(page.locator(".epayment").nth(1)).to_contain_text("paid")
+    expect(page.locator(".epayment").nth(1).locator(".badge.paid")).to_have_text("✓ paid")
     expect(page.locator(".epayment.paid")).to_have_count(1)
     expect(page.locator(".epayment").nth(1).get_by_role("button")).to_have_count(0)
     text = page.locator("#esettle-text").input_value()
