@@ -25,6 +25,11 @@ class SetupForm(FlaskForm):
     """Step 1: the players in seating order and the game; step 2: first dealer and options."""
 
     step = HiddenField(default="players")
+    name = StringField(
+        _l("Name of the evening (optional)"),
+        validators=[Optional(), Length(max=80, message=_l("At most %(max)d characters."))],
+    )
+    circle = HiddenField()  # the share token of the circle the new table belongs to
     players = FieldList(
         StringField(_l("Name"), validators=[Optional(), Length(max=40)]),
         min_entries=MAX_PLAYERS,

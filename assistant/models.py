@@ -1,4 +1,5 @@
-"""Tables, games, entries and the change log. Only what was entered: no score is stored."""
+"""Circles, tables, games, entries, the change log, stakes and payments. Only what was
+entered (and what was paid): no score is stored."""
 
 from __future__ import annotations
 
@@ -20,8 +21,40 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)  # 128 bits: the link is the key
 
 
+class Circle(Base):
+    """The people who play together, over many evenings; its own link is the key to it."""
+
+    __tablename__ = "circle"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(80))
+    created: Mapped[datetime] = mapped_column(default=now)
+    members: Mapped[list[Member]] = relationship(
+        back_populates="circle", order_by="Member.name", cascade="all, delete-orphan"
+    )
+    tables: Mapped[list[Table]] = relationship(back_populates="circle", order_by="Table.created")
+
+
+class Member(Base):
+    """A player of a circle: the same person from evening to evening, known by his name in
+    the records of the circle's tables (a rename rewrites them)."""
+
+    __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("circle_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    circle_id: Mapped[int] = mapped_column(ForeignKey("circle.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created: Mapped[datetime] = mapped_column(default=now)
+    circle: Mapped[Circle] = relationship(back_populates="members")
+
+
 class Table(Base):
-    """An evening at a table: its players and the links that share it."""
+    """An evening at a table: its players, the links that share it, and its settle-up.
+
+    ``ended``: the table ended the evening; its games take no entries and the settle-up's
+    payments are stored (:class:`Payment`) until it is reopened."""
 
     __tablename__ = "table"
 
@@ -31,10 +64,19 @@ class Table(Base):
     name: Mapped[str] = mapped_column(String(80), default="")
     players: Mapped[list[str]] = mapped_column(JSON)
     language: Mapped[str | None] = mapped_column(String(8))
+    currency: Mapped[str] = mapped_column(String(3), default="", server_default="")
+    circle_id: Mapped[int | None] = mapped_column(
+        ForeignKey("circle.id", ondelete="SET NULL"), index=True
+    )
+    ended: Mapped[datetime | None]
     created: Mapped[datetime] = mapped_column(default=now)
     updated: Mapped[datetime] = mapped_column(default=now, onupdate=now)
     games: Mapped[list[Game]] = relationship(
         back_populates="table", order_by="Game.id", cascade="all, delete-orphan"
+    )
+    circle: Mapped[Circle | None] = relationship(back_populates="tables")
+    payments: Mapped[list[Payment]] = relationship(
+        back_populates="table", order_by="Payment.id", cascade="all, delete-orphan"
     )
 
 
@@ -60,6 +102,7 @@ class Game(Base):
     entries: Mapped[list[Entry]] = relationship(
         back_populates="game", order_by="Entry.seq", cascade="all, delete-orphan"
     )
+    stake: Mapped[Stake | None] = relationship(back_populates="game", cascade="all, delete-orphan")
 
 
 class Entry(Base):
@@ -89,3 +132,36 @@ class Change(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)  # a Message: template + params
     author: Mapped[str] = mapped_column(String(64), default="")
     created: Mapped[datetime] = mapped_column(default=now)
+
+
+class Stake(Base):
+    """Money on a game, kept beside its record: ``cents`` per unit of the game's ``basis``
+    (``GameSpec.evening.bases``: per point of difference between every pair, per game won ...).
+    A game whose record holds its own stake (Boodle's money per chip) has no row here."""
+
+    __tablename__ = "stake"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), unique=True, index=True
+    )
+    cents: Mapped[int]
+    basis: Mapped[str] = mapped_column(String(16))
+    game: Mapped[Game] = relationship(back_populates="stake")
+
+
+class Payment(Base):
+    """A payment of an ended evening's settle-up, in cents; ``paid`` once it was marked paid
+    (a paid payment stays, and is taken off when the settle-up is made again)."""
+
+    __tablename__ = "payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("table.id", ondelete="CASCADE"), index=True)
+    payer: Mapped[str] = mapped_column(String(40))
+    payee: Mapped[str] = mapped_column(String(40))
+    cents: Mapped[int]
+    created: Mapped[datetime] = mapped_column(default=now)
+    paid: Mapped[datetime | None]
+    paid_by: Mapped[str] = mapped_column(String(64), default="")
+    table: Mapped[Table] = relationship(back_populates="payments")

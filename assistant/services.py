@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
+from .history import replaced
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 from .replays import REPLAYS
@@ -105,6 +106,8 @@ def create_game(
     """Check the set-up through the record format (player count, names, options) and save it
     (``commit=False``: only add it to the session, for a caller that saves more with it)."""
     spec = find_game(kind)
+    if table.ended is not None:
+        raise RuleError(N_("The evening has ended: reopen it on the table page to start a game."))
     record = parse_record(
         {
             "format": "table-assistant/1",
@@ -174,6 +177,8 @@ def apply_change(
         raise Replayed
     if version != game.version:
         raise Stale(changes_since(game, version))
+    if game.table.ended is not None:  # the evening was ended: every game is closed
+        raise RuleError(N_("The evening has ended: reopen it on the table page to enter more."))
     old: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
     rounds = list(rounds)
     replay = replayed if replayed is not None and rounds == old else None
@@ -192,8 +197,11 @@ def apply_change(
         db.session.rollback()
         raise Stale(changes_since(game, version))
     _rewrite_entries(game, old, rounds, key, author)
+    logged = _dump(summary)
+    if (corrected := replaced(old, rounds)) is not None:
+        logged["replaced"] = corrected  # the history shows what a correction or undo changed
     db.session.add(
-        Change(game_id=game.id, key=key, version=version + 1, summary=_dump(summary), author=author)
+        Change(game_id=game.id, key=key, version=version + 1, summary=logged, author=author)
     )
     try:
         db.session.commit()

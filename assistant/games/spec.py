@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .base import JSON, N_, Record, drop_last_round
+from .evening import EveningRules
 from .options import OptionsSchema
 
 
@@ -34,6 +35,7 @@ class GameSpec:
     result: Callable[[Any], JSON]  # the `score` output of records.md, from a replay
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
     options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
+    evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
     undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
     correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
 

@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFError
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
-from . import games, home, pwa, tables
+from . import circles, evening, games, home, pwa, tables
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -41,9 +41,10 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa):
+    for module in (home, tables, games, pwa, evening, circles):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
+    app.register_blueprint(circles.new_bp)
     assets = game_assets(app)
     app.jinja_env.globals.update(
         new_key=lambda: secrets.token_urlsafe(12),

@@ -8,11 +8,13 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import services
+from .. import services, tablefile
 from ..games.base import RuleError
+from ..history import changes_of
 from ..i18n import say
 from ..play import adapter_for
 from ..play.base import EntryForm
+from ..play.history import history_lines
 from ..records import dump_record
 from .lookup import game_or_404, watched_or_404
 from .respond import (
@@ -122,6 +124,26 @@ def export(token: str, game_id: int) -> Response:
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+@bp.get("/sheet.csv")
+def sheet_csv(token: str, game_id: int) -> Response:
+    """The game's sheet as a spreadsheet: one row per round."""
+    _table, game = game_or_404(token, game_id)
+    name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.csv"
+    return Response(
+        "\ufeff" + tablefile.sheet_csv(game, say),  # the mark tells spreadsheets it is UTF-8
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.get("/history")
+def history(token: str, game_id: int) -> str:
+    """Who entered and changed what, when, from which phone: for disputes at the table."""
+    table, game = game_or_404(token, game_id)
+    lines = history_lines(changes_of(game), device())
+    return render_template("games/history.html", table=table, game=game, lines=lines)
 
 
 @bp.get("/rules")

@@ -6,14 +6,18 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from .. import services
+from .. import circles, evening, services, tablefile
 from ..forms import ImportForm, SetupForm
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import say
+from ..models import Circle
 from ..play import adapter_for
+from ..play.evening import evening_view
 from ..play.fields import choice_values
 from ..play.options import options_form
+from ..tableforms import CircleForm, StakeForm, TableFileForm
+from .lookup import circle_or_404
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -22,12 +26,24 @@ RECENT_NAMES = 16
 
 @bp.get("/")
 def index() -> str:
-    return render_home(ImportForm())
+    return render_home()
 
 
-def render_home(import_form: ImportForm) -> str:
+def render_home(**forms: Any) -> str:
+    """Home: this phone's tables (each with its name, date, games and leader) and circles."""
     tables = [t for t in (services.get_table(tok) for tok in session.get("tables", [])) if t]
-    return render_template("home/index.html", tables=tables, import_form=import_form)
+    known = [c for c in (circles.get_circle(tok) for tok in session.get("circles", [])) if c]
+    return render_template(
+        "home/index.html",
+        tables=[evening_view(evening.load_evening(table)) for table in tables],
+        circles=known,
+        **{
+            "import_form": ImportForm(),
+            "table_form": TableFileForm(),
+            "circle_form": CircleForm(),
+            **forms,
+        },
+    )
 
 
 @bp.post("/import")
@@ -37,13 +53,30 @@ def import_record() -> Any:
     if game := form.imported():
         remember(game.table.token, game.table.players)
         return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
-    return render_home(form), 422
+    return render_home(import_form=form), 422
+
+
+@bp.post("/import-table")
+def import_table() -> Any:
+    """A table file becomes a new table with all its games (or, if one is broken, nothing)."""
+    form = TableFileForm()
+    if form.validate_on_submit():
+        text = form.table.data.read().decode("utf-8", errors="replace")
+        try:
+            table = tablefile.import_table(text)
+        except RuleError as error:
+            form.table.errors = [say(error)]
+        else:
+            remember(table.token, table.players)
+            return redirect(url_for("tables.show", token=table.token), 303)
+    return render_home(table_form=form), 422
 
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_table() -> Any:
     form = SetupForm(request.form if request.method == "POST" else None)
     if request.method == "GET":
+        form.circle.data = request.args.get("circle", "")
         return render_setup(form)
     return setup_step(form, table=None)
 
@@ -59,38 +92,76 @@ def setup_step(form: SetupForm, table: Any) -> Any:
     form.offer_first()
     posted = request.form if form.step.data == "options" else None
     options = options_form(form.game.data, names, posted)
+    stake = setup_stake(form.game.data, posted)
+    forms = {"options_form": options, "stake_form": stake, "table": table}
     if form.step.data != "options":
         form.step.data = "options"
-        return render_setup(form, options_form=options, table=table)
-    if not all([form.check_first(), options.validate()]):
-        return render_setup(form, options_form=options, table=table, status=422)
+        return render_setup(form, **forms)
+    if not all([form.check_first(), options.validate(), stake is None or stake.validate()]):
+        return render_setup(form, **forms, status=422)
     record_options, settings = options.chosen()
+    circle = circle_of(form, table)
     try:
         table = table or services.create_table(names)
-        game = services.create_game(
-            table, form.game.data, names, record_options, form.chosen_first(), settings
+        game = evening.start_game(
+            table,
+            form.game.data,
+            names,
+            record_options,
+            form.chosen_first(),
+            settings,
+            stake=(stake.cents, stake.basis.data) if stake else None,
+            name=form.name.data,
         )
     except RuleError as error:
         if not options.place(error):
             form.form_errors.append(say(error))
-        return render_setup(form, options_form=options, table=table, status=422)
+        return render_setup(form, **forms, status=422)
+    if circle is not None:
+        circles.join(table, circle)
     remember(table.token, names)
     return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
 
 
+def setup_stake(kind: str, posted: Any) -> StakeForm | None:
+    """The stake asked at set-up, for a game whose record does not hold its own."""
+    if find_game(kind).evening.stake_option is not None:
+        return None
+    return StakeForm(kind, posted, prefix="stake", meta={"csrf": False})
+
+
+def circle_of(form: SetupForm, table: Any) -> Circle | None:
+    """The circle of the table being set up: the table's, or the one whose link it came from."""
+    if table is not None:
+        return table.circle
+    return circle_or_404(form.circle.data) if form.circle.data else None
+
+
 def render_setup(
-    form: SetupForm, *, options_form: Any = None, table: Any = None, status: int = 200
+    form: SetupForm,
+    *,
+    options_form: Any = None,
+    stake_form: Any = None,
+    table: Any = None,
+    status: int = 200,
 ) -> Any:
     spec = find_game(form.game.data) if form.game.data in choice_values(form.game) else None
     setup = adapter_for(spec.kind).setup_view(form.names()) if options_form and spec else None
+    circle = circle_of(form, table)
+    recent = session.get("names", [])
+    if circle is not None:  # the circle's players first: picked, not typed
+        members = [member.name for member in circle.members]
+        recent = [*members, *[name for name in recent if name not in members]]
     return render_template(
         "home/new.html",
         form=form,
         options_form=options_form,
+        stake_form=stake_form,
         spec=spec,
         setup=setup,
         table=table,
-        recent=session.get("names", []),
+        circle=circle,
+        recent=recent,
     ), status
 
 

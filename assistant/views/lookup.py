@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import abort
 
-from .. import services
-from ..models import Game, Table
+from .. import circles, services
+from ..models import Circle, Game, Member, Table
 
 LARGEST_ID = 2**31 - 1  # a URL may carry any number; the database's ids are 32-bit
 
@@ -32,3 +32,19 @@ def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
     if table is None or game is None:
         abort(404)
     return table, game
+
+
+def circle_or_404(token: str) -> Circle:
+    """The circle with this share token (a wrong or cut-off link finds nothing)."""
+    circle = circles.get_circle(token)
+    if circle is None:
+        abort(404)
+    return circle
+
+
+def member_or_404(token: str, member_id: int) -> tuple[Circle, Member]:
+    circle = circle_or_404(token)
+    member = circles.member_of(circle, member_id) if 0 < member_id <= LARGEST_ID else None
+    if member is None:
+        abort(404)
+    return circle, member

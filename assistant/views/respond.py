@@ -40,7 +40,13 @@ def render_game(
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view."""
     ctx = game_context(game)
-    if form is None and not readonly:
+    if table.ended is not None and not readonly:  # the evening has ended: no entry panel
+        form = None
+        notice = notice or gettext(
+            "The evening has ended: this game takes no more entries. Reopen the evening on the"
+            " table page to go on."
+        )
+    elif form is None and not readonly:
         form = adapter_for(game.kind).entry_form(ctx)
         if form is not None:
             form.fresh(game.version)

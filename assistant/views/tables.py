@@ -1,4 +1,5 @@
-"""A table: its games, a new game with the same players, sharing, importing a record."""
+"""A table: the evening (its games, standings and settle-up), a new game with the same players,
+sharing, importing a record."""
 
 from __future__ import annotations
 
@@ -6,9 +7,14 @@ import io
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 
+from .. import circles
+from ..evening import load_evening, stake_of
 from ..forms import ImportForm, SetupForm
+from ..models import Table
+from ..play.evening import evening_view
+from ..tableforms import ActionForm, CircleForm, CurrencyForm, JoinForm, StakeForm, TableNameForm
 from .home import remember, render_setup, setup_step
 from .lookup import table_or_404
 
@@ -16,13 +22,48 @@ bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
 
 
 @bp.get("/")
-def show(token: str) -> str:
+def show(token: str) -> Any:
     table = table_or_404(token)
     remember(table.token, table.players)
-    share_url = url_for("tables.show", token=table.token, _external=True)
-    return render_template(
-        "tables/show.html", table=table, share_url=share_url, import_form=ImportForm()
+    return render_table(table)
+
+
+def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str, int]:
+    """The evening's page; ``forms`` that were posted (with their errors) replace fresh ones:
+    ``stake_<game id>``, ``name_form``, ``currency_form``, ``import_form``, ``circle_form``;
+    ``paid_errors`` maps a payment's id to what went wrong with it."""
+    view = evening_view(load_evening(table))
+    stakes = {}
+    for line in view.games:
+        game = line.game
+        posted = forms.pop(f"stake_{game.id}", None)
+        stake = stake_of(game, line.result.spec)
+        cents = None if stake is None else round(stake.amount * 100)
+        basis = stake.basis.name if stake else line.result.spec.evening.bases[0].name
+        stakes[game.id] = posted or StakeForm.filled(game.kind, cents, basis, prefix=f"g{game.id}")
+    known = [c for c in (circles.get_circle(t) for t in session.get("circles", [])) if c]
+    join_form = JoinForm()
+    join_form.circle.choices = [(c.token, c.name) for c in known]
+    defaults: dict[str, Any] = {
+        "name_form": TableNameForm(data={"name": table.name}),
+        "currency_form": CurrencyForm(data={"currency": table.currency}),
+        "import_form": ImportForm(),
+        "circle_form": CircleForm(),
+        "action_form": ActionForm(),
+        "join_form": join_form,
+        "paid_errors": {},
+        "notice": None,
+    }
+    page = render_template(
+        "tables/show.html",
+        table=table,
+        view=view,
+        stakes=stakes,
+        share_url=url_for("tables.show", token=table.token, _external=True),
+        circle_known=table.circle is not None and table.circle in known,
+        **{**defaults, **forms},
     )
+    return page, status
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -40,9 +81,7 @@ def import_record(token: str) -> Any:
     form = ImportForm()
     if game := form.imported(table):
         return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
-    share_url = url_for("tables.show", token=table.token, _external=True)
-    page = render_template("tables/show.html", table=table, share_url=share_url, import_form=form)
-    return page, 422
+    return render_table(table, status=422, import_form=form)
 
 
 @bp.get("/qr.svg")

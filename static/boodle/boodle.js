@@ -1,4 +1,4 @@
-// Boodle: the stake sums, "tap the card, then who", the out form, copy, and Three in One's card
+// Boodle: the stake sums, "tap the card, then who", the out form, and Three in One's card
 // picker. Everything is an enhancement: every form works without JavaScript.
 "use strict";
 
@@ -174,28 +174,7 @@
     updatePlay(root);
     updateOut(root);
     root.querySelectorAll("[data-picker]").forEach(setupPicker);
-    root.querySelectorAll("[data-copy]").forEach((button) => {
-      button.hidden = false;
-    });
   };
-
-  document.addEventListener("click", (event) => {
-    const copy = event.target.closest("[data-copy]");
-    if (copy) {
-      const text = document.querySelector(copy.dataset.copy);
-      const done = () => {
-        copy.textContent = "✓ " + copy.dataset.copied;
-      };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text.value).then(done, () => {
-          text.select();
-        });
-      } else {
-        text.select();
-        if (document.execCommand("copy")) done();
-      }
-    }
-  });
 
   document.addEventListener("input", (event) => {
     if (event.target.closest("[data-stake]")) updateStakes(document);

@@ -75,10 +75,36 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
+// --- Copy a text to send (a settle-up): the button appears with this script ---------------
+document.addEventListener("click", (event) => {
+  const copy = event.target.closest("[data-copy]");
+  if (!copy) return;
+  const text = document.querySelector(copy.dataset.copy);
+  const done = () => { copy.textContent = "✓ " + copy.dataset.copied; };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text.value).then(done, () => { text.select(); });
+  } else {
+    text.select();
+    if (document.execCommand("copy")) done();
+  }
+});
+
+// --- A form that must go once (mark paid, end the evening): a double tap sends it once ------
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.hasAttribute || !form.hasAttribute("data-once")) return;
+  if (form.dataset.sent) { event.preventDefault(); return; }
+  form.dataset.sent = "1";
+});
+window.addEventListener("pageshow", () => {
+  document.querySelectorAll("form[data-once]").forEach((form) => { delete form.dataset.sent; });
+});
+
 // --- After every swap: announce, wire up the new fragment ----------------------------------
 function enhance(root) {
   setupPlayers(document);
   root.querySelectorAll("[data-stepper] [data-step]").forEach((key) => { key.hidden = false; });
+  root.querySelectorAll("[data-copy]").forEach((button) => { button.hidden = false; });
   root.querySelectorAll("form").forEach((form) => {
     form.addEventListener("input", () => { form.dataset.dirty = "1"; });
   });

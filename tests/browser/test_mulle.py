@@ -27,10 +27,14 @@ class Table(TapCounter):
     def mulle(self, player: str, card: str) -> None:
         rank, suit = card[:-1], card[-1]
         live = self.page.locator(".mulle-live")
+        # "Mulle" may already be said by the mulle before: the new chip is what shows it saved.
+        mulles = self.page.locator(".chip.event:not(.tabbe)")
+        count = mulles.count()
         self.tap(live.locator(".names-row label.key", has_text=player))
         self.tap(live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")))
         self.tap(live.locator(f".suit-buttons button[value={suit}]"))
         self.said("Mulle")
+        expect(mulles).to_have_count(count + 1)
 
     def tabbe(self, player: str) -> None:
         count = self.page.locator(".chip.event.tabbe").count()

@@ -23,6 +23,7 @@ from flask.testing import FlaskClient
 import assistant.games
 import assistant.play
 from assistant.games import GAMES
+from assistant.games.base import Message
 from assistant.games.options import OptionsSchema
 from assistant.games.spec import GameSpec
 from assistant.play import adapter_for
@@ -90,6 +91,41 @@ def keeps_the_contract(app: Flask, client: FlaskClient, kind: str, examples: Pat
         assert client.get(game + "rounds/1").status_code == 200
     exported = client.get(game + "export").get_data(as_text=True)
     assert spec.score(parse_record(json.loads(exported))) == spec.score(parse_record(record))
+    keeps_the_evening(client, spec, game, records)
+
+
+def keeps_the_evening(client: FlaskClient, spec: GameSpec, game: str, records: list[Path]) -> None:
+    """What the game contributes to the evening (GameSpec.evening), for each example record:
+    a result naming every player, stakes that add up to zero, counters and figures, a sheet
+    of one row per round; and on the pages: the table shows it, a stake can be put on it, its
+    sheet downloads as CSV."""
+    rules = spec.evening
+    assert rules.bases and len({basis.name for basis in rules.bases}) == len(rules.bases)
+    for path in records:
+        record = parse_record(json.loads(path.read_text()))
+        replay = spec.replay(record)
+        outcome = rules.outcome(replay)
+        assert {name for score in outcome.scores for name in score.who} == set(record.players)
+        assert set(outcome.winners) <= set(record.players) and outcome.ended().finished
+        for basis in rules.bases:
+            units = basis.units(replay)
+            assert set(units) <= set(record.players) and sum(units.values()) == 0, basis.name
+        for name in record.players:
+            assert all(isinstance(m, Message) for m in rules.figures(rules.tally(replay, name)))
+        sheet = rules.sheet(replay)
+        assert len(sheet.rows) == len(record.rounds)
+        assert all(len(row) == len(sheet.columns) for row in sheet.rows)
+
+    table = "/".join(game.split("/")[:3]) + "/"
+    game_id = int(game.rstrip("/").split("/")[-1])
+    page = client.get(table).text
+    assert f'id="game-{game_id}"' in page and spec.title in page
+    stake = {f"g{game_id}-amount": "0.25", f"g{game_id}-basis": rules.bases[-1].name,
+             f"g{game_id}-key": "contract-stake"}  # fmt: skip
+    assert client.post(f"{table}stakes/{game_id}", data=stake).status_code == 303
+    assert "0.25" in client.get(table).text
+    rows = client.get(game + "sheet.csv").get_data(as_text=True).strip().splitlines()
+    assert len(rows) == 1 + len(parse_record(json.loads(records[0].read_text())).rounds)
 
 
 def untranslated(app: Flask, kind: str) -> dict[str, list[str]]:

@@ -27,6 +27,7 @@ from ..base import JSON, Record
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
 from .deal import DealResult, TableState, antes_for, initial_state, play_deal
+from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
 from .options import OPTIONS
@@ -181,4 +182,5 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 SPEC = GameSpec(
     "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+    evening=EVENING,
 )  # fmt: skip

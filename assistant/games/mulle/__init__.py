@@ -22,6 +22,7 @@ from ..base import JSON, N_, Record, RuleError
 from ..spec import GameSpec
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule, dealer_of
+from .evening import EVENING
 from .options import (
     OPTIONS,
     MulleOptions,
@@ -274,6 +275,7 @@ def still_in_pack(record: Record, piles: Any, player: str) -> PackLeft:
 SPEC = GameSpec(
     "mulle", "Mulle", min_players=2, max_players=4, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+    evening=EVENING,
 )  # fmt: skip
 
 __all__ = [

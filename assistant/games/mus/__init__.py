@@ -33,6 +33,7 @@ from .entry import check_answer as check_answer  # the UI: a hand entered lance 
 from .entry import check_holders as check_holders
 from .entry import declare as declare  # the UI: who has pares / juego
 from .entry import parse_cards as parse_cards
+from .evening import EVENING
 from .hands import Lance
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
@@ -249,5 +250,5 @@ def result(state: MusReplay) -> JSON:
 SPEC = GameSpec(
     "mus", "Mus", min_players=4, max_players=4, first_field="first_mano",
     replay=replay, result=result, correct_title=N_("Correct hand {number}"),
-    normalize_options=normalize_options, options=OPTIONS,
+    normalize_options=normalize_options, options=OPTIONS, evening=EVENING,
 )  # fmt: skip

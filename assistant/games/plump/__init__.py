@@ -20,6 +20,7 @@ from typing import Any
 
 from ..base import JSON, N_, Record, RuleError
 from ..spec import GameSpec
+from .evening import EVENING
 from .options import (
     OPTIONS,
     PlumpOptions,
@@ -282,4 +283,5 @@ def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 SPEC = GameSpec(
     "plump", "Plump", min_players=3, max_players=7, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS, undo=undo,
+    evening=EVENING,
 )  # fmt: skip

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, check_int, check_keys, seat_after
+from ..base import JSON, N_, Message, Record, RuleError, check_int, check_keys, seat_after
+from ..evening import EveningRules, Outcome, Sheet, Tally, best, points_bases, ranked
 from ..options import Option, OptionsSchema, Preset
 from ..spec import GameSpec
 
@@ -88,7 +90,39 @@ OPTIONS = OptionsSchema(
     (Preset("standard", N_("Standard")), Preset("short", N_("Short"), {"deals": 1})),
 )
 
+
+def outcome(game: ToyReplay) -> Outcome:
+    leaders = best(game.totals) if game.rounds else ()
+    return Outcome(game.finished, game.winners, leaders, ranked(game.totals), N_("points"))
+
+
+def tally(game: ToyReplay, player: str) -> Tally:
+    return {"deals": Fraction(len(game.rounds)), "points": Fraction(game.totals[player])}
+
+
+def figures(counters: Tally) -> tuple[Message, ...]:
+    return (Message(N_("Points: {points}"), {"points": counters.get("points", Fraction(0))}),)
+
+
+def sheet(game: ToyReplay) -> Sheet:
+    columns = (
+        Message(N_("Deal")),
+        *(Message(N_("{name}: points"), {"name": p}) for p in game.players),
+    )
+    rows = tuple((n, *(r[p] for p in game.players)) for n, r in enumerate(game.rounds, start=1))
+    return Sheet(columns, rows)
+
+
+EVENING = EveningRules(
+    outcome=outcome,
+    bases=points_bases(lambda game: game.totals),
+    tally=tally,
+    figures=figures,
+    sheet=sheet,
+)
+
 SPEC = GameSpec(
     "toy", "Toy", min_players=2, max_players=6, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
+    evening=EVENING,
 )  # fmt: skip

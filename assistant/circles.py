@@ -1,0 +1,222 @@
+"""Circles, where the database meets ``games/stats.py``: the people who play together, their
+evenings, renaming and merging their names, and what the circle's games add up to.
+
+A player of a circle is known by his name in the records of the circle's tables: renaming him
+rewrites those records (every game is replayed to check that only his name changed), merging
+two names that are one person renames the one into the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import evening as evenings
+from . import services
+from .extensions import db
+from .games import GAMES, find_game
+from .games.base import N_, Message, RuleError
+from .games.stats import Played
+from .models import Change, Circle, Game, Member, Table
+from .records import MAX_NAME
+
+
+def create_circle(name: str) -> Circle:
+    circle = Circle(name=name.strip())
+    db.session.add(circle)
+    db.session.commit()
+    return circle
+
+
+def get_circle(token: str) -> Circle | None:
+    return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
+
+
+def member_of(circle: Circle, member_id: int) -> Member | None:
+    member = db.session.get(Member, member_id)
+    return member if member is not None and member.circle_id == circle.id else None
+
+
+def names_at(table: Table) -> list[str]:
+    """Everyone at the table: its players, then whoever else sat at one of its games."""
+    names = list(table.players)
+    for game in table.games:
+        names += [name for name in game.seating if name not in names]
+    return names
+
+
+def add_members(circle: Circle, names: Iterable[str]) -> None:
+    known = {member.name for member in circle.members}
+    for name in names:
+        if name not in known:
+            circle.members.append(Member(name=name))
+            known.add(name)
+
+
+def join(table: Table, circle: Circle) -> None:
+    """The table becomes one of the circle's evenings; its players, players of the circle."""
+    table.circle = circle
+    add_members(circle, names_at(table))
+    db.session.commit()
+
+
+# --- renaming and merging --------------------------------------------------------------------
+
+
+def swap_name(value: Any, old: str, new: str) -> Any:
+    """``value`` (JSON) with every key and every text equal to ``old`` replaced by ``new``."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, list):
+        return [swap_name(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {(new if k == old else k): swap_name(v, old, new) for k, v in value.items()}
+    return value
+
+
+def where(table: Table) -> str:
+    return table.name or table.created.strftime("%Y-%m-%d")
+
+
+def check_name(circle: Circle, member: Member, name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise RuleError(N_("Type the new name."), field="name")
+    if len(name) > MAX_NAME:
+        raise RuleError(N_("At most {max} characters."), field="name", max=MAX_NAME)
+    for other in circle.members:
+        if other.id != member.id and other.name.casefold() == name.casefold():
+            raise RuleError(
+                N_("There is already a player called {name}: merge the two instead."),
+                field="name",
+                name=other.name,
+            )
+    return name
+
+
+def rename(circle: Circle, member: Member, new: str, author: str) -> None:
+    """``member`` is called ``new`` from now on, in every record of the circle's tables."""
+    new = check_name(circle, member, new)
+    if new != member.name:
+        rewrite(circle, member.name, new, author)
+        member.name = new
+    db.session.commit()
+
+
+def merge(circle: Circle, member: Member, into: Member | None, author: str) -> None:
+    """Two names that are one person: ``member``'s games become ``into``'s."""
+    if into is None:
+        raise RuleError(N_("Choose the player he is the same person as."), field="into")
+    if into.id == member.id:
+        raise RuleError(N_("A player cannot be merged into himself."), field="into")
+    names = {member.name, into.name}
+    for table in circle.tables:
+        for game in table.games:
+            if names <= set(game.seating):
+                raise RuleError(
+                    N_("{name} and {other} played {game} together at {evening}: two people."),
+                    field="into",
+                    name=member.name,
+                    other=into.name,
+                    game=find_game(game.kind).title,
+                    evening=where(table),
+                )
+        if any({p.payer, p.payee} == names for p in table.payments):
+            raise RuleError(
+                N_("{name} and {other} have a payment between them at {evening}: two people."),
+                field="into",
+                name=member.name,
+                other=into.name,
+                evening=where(table),
+            )
+    rewrite(circle, member.name, into.name, author)
+    db.session.delete(member)
+    db.session.commit()
+
+
+def rewrite(circle: Circle, old: str, new: str, author: str) -> None:
+    """Every record, draft, log entry and payment of the circle's tables says ``new`` for
+    ``old``; each game is replayed and must come to the same result under the new name."""
+    changed: list[Table] = []
+    for table in circle.tables:
+        if old not in names_at(table):
+            continue
+        changed.append(table)
+        players = [new if name == old else name for name in table.players]
+        table.players = list(dict.fromkeys(players))
+        for game in table.games:
+            if old in game.seating:
+                rewrite_game(table, game, old, new, author)
+        for payment in table.payments:
+            payment.payer = new if payment.payer == old else payment.payer
+            payment.payee = new if payment.payee == old else payment.payee
+    db.session.flush()
+    evenings.settle_again(changed)
+
+
+def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> None:
+    spec = find_game(game.kind)
+    before = spec.result(services.load_game(game).replay)
+    game.seating = swap_name(game.seating, old, new)
+    game.first = swap_name(game.first, old, new)
+    game.options = swap_name(game.options, old, new)
+    game.draft = swap_name(game.draft, old, new)
+    for entry in game.entries:
+        entry.payload = swap_name(entry.payload, old, new)
+    for change in db.session.execute(db.select(Change).filter_by(game_id=game.id)).scalars():
+        change.summary = swap_name(change.summary, old, new)
+    try:
+        after = spec.result(spec.replay(services.record_of(game)))
+    except RuleError:
+        after = None
+    if after != swap_name(before, old, new):
+        db.session.rollback()
+        raise RuleError(
+            N_(
+                "The name {old} is also one of the game's own words in {game} at {evening}, so"
+                " it cannot be renamed safely."
+            ),
+            field="name",
+            old=old,
+            game=spec.title,
+            evening=where(table),
+        )
+    summary = Message(N_("{old} is now called {new}."), {"old": old, "new": new})
+    evenings.log(game, summary, author)
+
+
+# --- what the circle's evenings add up to ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CircleEvenings:
+    """The circle's evenings (oldest first), every game as the statistics see it, and what
+    each player is owed (+) or owes (-) in cents, the paid payments taken off."""
+
+    evenings: tuple[evenings.Evening, ...]
+    played: tuple[Played, ...]
+    owed: dict[str, int]
+
+
+def circle_evenings(circle: Circle) -> CircleEvenings:
+    loaded = tuple(evenings.load_evening(table) for table in circle.tables)
+    played = []
+    owed: dict[str, int] = {}
+    for number, evening in enumerate(loaded, start=1):
+        for result in evening.games:
+            replay = services.load_game(result.game).replay
+            seating = tuple(result.game.seating)
+            tallies = {name: result.spec.evening.tally(replay, name) for name in seating}
+            played.append(
+                Played(result.game.kind, number, seating, result.outcome, tallies, result.money)
+            )
+        for name, cents in evening.settlement.outstanding.items():
+            owed[name] = owed.get(name, 0) + cents
+    return CircleEvenings(loaded, tuple(played), owed)
+
+
+def kinds_played(played: Iterable[Played]) -> list[str]:
+    """The games the circle has played, in the registry's order."""
+    kinds = {game.kind for game in played}
+    return [kind for kind in GAMES if kind in kinds]

@@ -1,0 +1,294 @@
+"""The evening at a table, where the database meets ``games/evening.py``: each game's result
+and money, the settle-up, the stakes, ending and reopening the evening, payments marked paid.
+
+The evening is derived like every score: from the games' records (replayed once per version),
+their stakes and the payments already marked paid. Ending the evening freezes it: every game
+stops taking entries (``services.apply_change`` refuses them) and the settle-up's payments are
+stored so that each can be marked paid; reopening forgets the payments not paid yet.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, delete, update
+
+from . import services
+from .extensions import db
+from .games import find_game
+from .games.base import JSON, N_, Message, RuleError
+from .games.evening import Basis, EveningSettlement, GameMoney, Outcome, settle_evening
+from .games.settle import exact
+from .games.spec import GameSpec
+from .models import Change, Game, Payment, Stake, Table, now
+
+ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
+
+
+@dataclass(frozen=True)
+class StakeValue:
+    """Money on a game: ``amount`` per unit of ``basis``."""
+
+    amount: Fraction
+    basis: Basis
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of the evening: its place, outcome, stake and money (empty without a stake).
+    ``open``: it did not finish by itself, so it counts as it stands."""
+
+    number: int
+    game: Game
+    spec: GameSpec
+    outcome: Outcome
+    stake: StakeValue | None
+    money: dict[str, Fraction]
+    units: dict[str, Fraction] | None
+    open: bool
+
+    def money_of(self) -> GameMoney:
+        return GameMoney(self.number, self.spec.title, self.money, self.units, self.open)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's evening: games played and won, and his money in cents."""
+
+    name: str
+    played: int
+    won: int
+    cents: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    table: Table
+    games: tuple[GameResult, ...]
+    settlement: EveningSettlement
+    standings: tuple[Standing, ...]  # the best first
+    has_money: bool
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Who leads the evening: the most money, else the most games won; before anything is
+        won, whoever leads the last game."""
+        if not self.standings:
+            return ()
+        top = self.standings[0]
+        if (top.cents, top.won) == (0, 0):
+            return self.games[-1].outcome.leaders if self.games else ()
+        return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
+
+
+def stake_of(game: Game, spec: GameSpec) -> StakeValue | None:
+    """The stake on ``game``: from its record's own option, or kept beside the record."""
+    rules = spec.evening
+    if rules.stake_option is not None:
+        value = game.options.get(rules.stake_option)
+        return None if value is None else StakeValue(exact(value), rules.bases[0])
+    if game.stake is None:
+        return None
+    try:
+        basis = rules.basis(game.stake.basis)
+    except KeyError:  # a basis the game no longer offers: its default
+        basis = rules.bases[0]
+    return StakeValue(Fraction(game.stake.cents, 100), basis)
+
+
+def game_result(number: int, game: Game) -> GameResult:
+    spec = find_game(game.kind)
+    replay = services.load_game(game).replay
+    outcome = spec.evening.outcome(replay)
+    open_ = not outcome.finished
+    if game.finished is not None:
+        outcome = outcome.ended()
+    stake = stake_of(game, spec)
+    money: dict[str, Fraction] = {}
+    units = None
+    if stake is not None:
+        counted = stake.basis.units(replay)
+        money = {name: value * stake.amount for name, value in counted.items()}
+        units = dict(counted) if stake.basis.shown else None
+    return GameResult(number, game, spec, outcome, stake, money, units, open_)
+
+
+def load_evening(table: Table) -> Evening:
+    results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
+    paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
+    settlement = settle_evening([r.money_of() for r in results], paid)
+    names = list(table.players)
+    for result in results:
+        names += [name for name in result.game.seating if name not in names]
+    standings = [
+        Standing(
+            name,
+            sum(name in r.game.seating for r in results),
+            sum(r.outcome.finished and name in r.outcome.winners for r in results),
+            settlement.balances.get(name, 0),
+        )
+        for name in names
+    ]
+    standings.sort(key=lambda s: (-s.cents, -s.won))
+    has_money = any(r.stake is not None for r in results)
+    return Evening(table, results, settlement, tuple(standings), has_money)
+
+
+# --- changing the evening --------------------------------------------------------------------
+
+
+def refuse_if_ended(table: Table) -> None:
+    if table.ended is not None:
+        raise RuleError(ENDED)
+
+
+def log(game: Game, summary: Message, author: str, key: str | None = None) -> None:
+    """A change of the game outside its rounds (its stake, the evening ended): the version
+    moves on, so that every phone shows it and the game's replay is made anew."""
+    db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    db.session.expire(game, ["version"])
+    db.session.add(
+        Change(
+            game_id=game.id,
+            key=key or secrets.token_urlsafe(12),
+            version=game.version,
+            summary={"template": summary.template, "params": dict(summary.params)},
+            author=author,
+        )
+    )
+
+
+def set_stake(
+    game: Game, cents: int | None, basis: str | None, *, key: str, author: str, shown: str
+) -> None:
+    """Put ``cents`` per unit of ``basis`` on ``game`` (None: no stake); ``shown`` is the
+    amount as the change log says it. A replayed ``key`` changes nothing."""
+    if services.already_applied(key):
+        return
+    refuse_if_ended(game.table)
+    rules = find_game(game.kind).evening
+    chosen = rules.basis(basis)
+    if rules.stake_option is not None:
+        value = None if cents is None else (cents // 100 if cents % 100 == 0 else cents / 100)
+        game.options = {**game.options, rules.stake_option: value}
+    elif cents is None:
+        game.stake = None
+    elif game.stake is None:
+        game.stake = Stake(cents=cents, basis=chosen.name)
+    else:
+        game.stake.cents, game.stake.basis = cents, chosen.name
+    if cents is None:
+        summary = Message(N_("Stake removed: the game counts in the results, not in the money."))
+    else:
+        summary = Message(chosen.summary, {"amount": shown})
+    log(game, summary, author, key)
+    db.session.commit()
+
+
+def start_game(
+    table: Table,
+    kind: str,
+    names: list[str],
+    options: JSON,
+    first: str,
+    settings: JSON,
+    *,
+    stake: tuple[int | None, str] | None,
+    name: str | None = None,
+) -> Game:
+    """A new game at ``table`` (a new table is stored with it), with its stake if one was
+    given, and the evening's name if it has none yet."""
+    if name and name.strip() and not table.name:
+        table.name = name.strip()
+    game = services.create_game(table, kind, names, options, first, settings, commit=False)
+    if stake is not None and stake[0] is not None:
+        game.stake = Stake(cents=stake[0], basis=find_game(kind).evening.basis(stake[1]).name)
+    db.session.commit()
+    return game
+
+
+def end_evening(table: Table, author: str) -> bool:
+    """End the evening: every game stops, the settle-up's payments are stored. False when
+    another request had ended it already (a double tap)."""
+    moved = db.session.execute(
+        update(Table).where(Table.id == table.id, Table.ended.is_(None)).values(ended=now())
+    )
+    if cast(CursorResult[Any], moved).rowcount != 1:
+        db.session.rollback()
+        return False
+    for game in table.games:
+        if game.finished is None:
+            game.finished = now()
+        log(game, Message(N_("The evening was ended: no more entries.")), author)
+    db.session.flush()
+    db.session.refresh(table)
+    store_payments(table)
+    db.session.commit()
+    return True
+
+
+def reopen_evening(table: Table, author: str) -> bool:
+    """Reopen an ended evening: the games that had not finished by themselves go on, the
+    payments not paid yet are forgotten (the paid ones stay). False if it was open already."""
+    moved = db.session.execute(
+        update(Table).where(Table.id == table.id, Table.ended.is_not(None)).values(ended=None)
+    )
+    if cast(CursorResult[Any], moved).rowcount != 1:
+        db.session.rollback()
+        return False
+    forget_unpaid(table)
+    for game in table.games:
+        replay = services.load_game(game).replay
+        game.finished = services.finished_since(game, replay.finished)
+        log(game, Message(N_("The evening was reopened.")), author)
+    db.session.commit()
+    db.session.refresh(table)
+    return True
+
+
+def forget_unpaid(table: Table) -> None:
+    db.session.execute(delete(Payment).where(Payment.table_id == table.id, Payment.paid.is_(None)))
+    db.session.expire(table, ["payments"])
+
+
+def store_payments(table: Table) -> None:
+    """The settle-up as it stands, stored payment by payment (the paid ones are kept)."""
+    for payment in load_evening(table).settlement.payments:
+        db.session.add(
+            Payment(
+                table_id=table.id, payer=payment.payer, payee=payment.payee, cents=payment.cents
+            )
+        )
+
+
+def settle_again(tables: Iterable[Table]) -> None:
+    """After the records of ended evenings changed (a player renamed or merged): their unpaid
+    payments are made anew."""
+    for table in tables:
+        if table.ended is not None:
+            forget_unpaid(table)
+            db.session.flush()
+            store_payments(table)
+
+
+def mark_paid(table: Table, payment_id: int, author: str) -> Payment:
+    """Mark one payment of the ended evening paid; a RuleError if it is not there or was
+    marked already (a double tap, or another phone)."""
+    payment = db.session.get(Payment, payment_id)
+    if payment is None or payment.table_id != table.id:
+        raise RuleError(N_("There is no such payment: reload the page."))
+    moved = db.session.execute(
+        update(Payment)
+        .where(Payment.id == payment_id, Payment.paid.is_(None))
+        .values(paid=now(), paid_by=author)
+    )
+    if cast(CursorResult[Any], moved).rowcount != 1:
+        db.session.rollback()
+        raise RuleError(N_("This payment was marked paid already."))
+    db.session.commit()
+    db.session.refresh(payment)
+    return payment

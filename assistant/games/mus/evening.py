@@ -1,0 +1,159 @@
+"""Mus in the evening: the games won by each team, a stake per game or per match won (paid
+team to team, each partner paying or getting half), a player's numbers (games and matches won,
+with which partner) and the hands as rows.
+
+>>> from ..base import Record
+>>> from . import replay
+>>> game = replay(Record("mus", ("Anna", "Ben", "Carla", "Dan"), "Anna", {}, ()))
+>>> per_game(game)
+{'Anna': Fraction(0, 1), 'Ben': Fraction(0, 1), 'Carla': Fraction(0, 1), 'Dan': Fraction(0, 1)}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..base import N_, Message
+from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally
+
+if TYPE_CHECKING:
+    from . import MusReplay
+
+WITH = "with."  # the tally's counters per partner: "with.Carla" matches, "won_with.Carla" won
+WON_WITH = "won_with."
+
+
+def team_name(team: tuple[str, ...]) -> str:
+    return " & ".join(team)
+
+
+def outcome(game: MusReplay) -> Outcome:
+    won = game.games_won
+    order = (0, 1) if won[0] >= won[1] else (1, 0)
+    leaders: tuple[str, ...] = ()
+    if won[0] != won[1]:
+        leaders = game.teams[order[0]]
+    remarks: tuple[Message, ...] = ()
+    if game.next is not None and any(game.next.score):
+        remarks = (
+            Message(
+                N_("Game {number} in play: {first} {a}, {second} {b} stones"),
+                {
+                    "number": game.next.game,
+                    "first": team_name(game.teams[0]),
+                    "a": game.next.score[0],
+                    "second": team_name(game.teams[1]),
+                    "b": game.next.score[1],
+                },
+            ),
+        )
+    return Outcome(
+        finished=game.finished,
+        winners=game.winners,
+        leaders=leaders,
+        scores=tuple(Score(game.teams[i], Fraction(won[i])) for i in order),
+        unit=N_("games won"),
+        remarks=remarks,
+    )
+
+
+def team_halves(game: MusReplay, margin: int) -> dict[str, Fraction]:
+    """``margin`` won by the first team over the second: each partner gets (or pays) half."""
+    first, second = game.teams
+    return {
+        name: Fraction(margin if name in first else -margin, 2)
+        for name in game.players
+        if name in first or name in second
+    }
+
+
+def per_game(game: MusReplay) -> Mapping[str, Fraction]:
+    """Each game won so far pays the stake, team to team."""
+    return team_halves(game, game.games_won[0] - game.games_won[1])
+
+
+def per_match(game: MusReplay) -> Mapping[str, Fraction]:
+    """The match won pays the stake, team to team (nothing while it goes on)."""
+    if game.winner is None:
+        return team_halves(game, 0)
+    return team_halves(game, 1 if game.winner == 1 else -1)
+
+
+BASES = (
+    Basis(
+        "game",
+        N_("per game won, paid team to team (each partner half)"),
+        N_("per game won, team to team"),
+        N_("Stake set: {amount} per game won, paid team to team (each partner half)."),
+        per_game,
+    ),
+    Basis(
+        "match",
+        N_("per match won, paid team to team (each partner half)"),
+        N_("per match won, team to team"),
+        N_("Stake set: {amount} per match won, paid team to team (each partner half)."),
+        per_match,
+    ),
+)
+
+
+def tally(game: MusReplay, player: str) -> Tally:
+    """The games decided and those his team won; the match (once decided), with his partner."""
+    team = 0 if player in game.teams[0] else 1
+    partner = next(name for name in game.teams[team] if name != player)
+    decided = [result for result in game.games if result.winner is not None]
+    counters = {
+        "games": Fraction(len(decided)),
+        "games_won": Fraction(sum(result.winner == team + 1 for result in decided)),
+        "matches": Fraction(game.finished),
+        "matches_won": Fraction(game.winner == team + 1),
+    }
+    if game.finished:
+        counters[WITH + partner] = Fraction(1)
+        counters[WON_WITH + partner] = Fraction(game.winner == team + 1)
+    return counters
+
+
+def figures(counters: Tally) -> tuple[Message, ...]:
+    zero = Fraction(0)
+    said = [
+        Message(
+            N_("Games won: {won} of {played}"),
+            {"won": counters.get("games_won", zero), "played": counters.get("games", zero)},
+        ),
+        Message(
+            N_("Matches won: {won} of {played}"),
+            {"won": counters.get("matches_won", zero), "played": counters.get("matches", zero)},
+        ),
+    ]
+    for key in sorted(key for key in counters if key.startswith(WITH)):
+        partner = key.removeprefix(WITH)
+        said.append(
+            Message(
+                N_("With {partner}: {won} of {played} matches won"),
+                {
+                    "partner": partner,
+                    "won": counters.get(WON_WITH + partner, zero),
+                    "played": counters[key],
+                },
+            )
+        )
+    return tuple(said)
+
+
+def sheet(game: MusReplay) -> Sheet:
+    names = [team_name(team) for team in game.teams]
+    columns = [Message(N_("Hand")), Message(N_("Game")), Message(N_("Mano"))]
+    for name in names:
+        columns.append(Message(N_("{name}: stones"), {"name": name}))
+    for name in names:
+        columns.append(Message(N_("{name}: score"), {"name": name}))
+    rows = tuple(
+        (hand.number, hand.game, hand.mano, *hand.stones, *hand.score) for hand in game.hands
+    )
+    return Sheet(tuple(columns), rows)
+
+
+EVENING = EveningRules(outcome=outcome, bases=BASES, tally=tally, figures=figures, sheet=sheet)

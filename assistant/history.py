@@ -1,0 +1,39 @@
+"""The change log as a game's history reads it: every accepted change, and what a correction
+or an undo did to the rounds already entered (kept in the change's summary as ``replaced``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import zip_longest
+from typing import Any
+
+from .extensions import db
+from .models import Change, Game
+
+
+def changes_of(game: Game) -> list[Change]:
+    """Every accepted change of the game, the latest first."""
+    return list(
+        db.session.execute(
+            db.select(Change).filter_by(game_id=game.id).order_by(Change.version.desc())
+        ).scalars()
+    )
+
+
+def replaced(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]] | None:
+    """What a change did to the rounds already entered, if it changed or took back anything (a
+    correction, an undo): each such round before and after (None: not there). None when it only
+    added (a new round, the tricks of the deal being played)."""
+    pairs = [
+        (n, a, b)
+        for n, (a, b) in enumerate(zip_longest(old, new), start=1)
+        if a is not None and a != b
+    ]
+    if all(b is not None and all(b.get(k) == v for k, v in a.items()) for _n, a, b in pairs):
+        return None
+    return [
+        {"round": n, "before": dict(a), "after": None if b is None else dict(b)}
+        for n, a, b in pairs
+    ]

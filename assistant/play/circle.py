@@ -1,0 +1,157 @@
+"""What a circle's pages show, in the reader's language: the evenings, the league of each game,
+what the players owe each other over all evenings, and one player's numbers and money."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flask_babel import gettext
+
+from ..circles import CircleEvenings
+from ..evening import Evening
+from ..games import GAMES
+from ..games.settle import Unit, settle
+from ..games.stats import LeagueRow, PlayerSummary
+from ..i18n import say
+from .charts import LineChart, line_chart
+from .evening import table_title
+from .money import money, signed_money, with_numbers
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    evening: Evening
+    number: int
+    title: str
+    games: str  # "Plump, Boodle, Mus"
+    leaders: str
+    money: str | None  # one player's money that evening (his page)
+
+
+@dataclass(frozen=True)
+class League:
+    kind: str
+    title: str
+    rows: tuple[LeagueRow, ...]
+    money: tuple[str, ...] | None  # per row, when any of its games had a stake
+
+
+@dataclass(frozen=True)
+class CircleView:
+    evenings: tuple[EveningLine, ...]
+    leagues: tuple[League, ...]
+    owed: tuple[tuple[str, str], ...]  # name, signed money: what he is owed (+) or owes (-)
+    squares: tuple[str, ...]  # the fewest payments that would square the circle
+    currency: str
+    chart: LineChart | None
+    member_ids: dict[str, int]  # a player's page, by his name
+
+
+@dataclass(frozen=True)
+class KindLine:
+    kind: str
+    title: str
+    played: int
+    won: int
+    money: str | None
+    figures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    summary: PlayerSummary
+    evenings: tuple[EveningLine, ...]
+    kinds: tuple[KindLine, ...]
+    chart: LineChart | None
+    currency: str
+    money: str | None  # what he has won (+) or lost (-) over all evenings
+
+
+def currency_of(evenings: tuple[Evening, ...]) -> str:
+    """The circle's currency: the one its evenings use most (none if they use none)."""
+    used = Counter(e.table.currency for e in evenings if e.table.currency)
+    return used.most_common(1)[0][0] if used else ""
+
+
+def evening_line(number: int, evening: Evening, money_text: str | None = None) -> EveningLine:
+    titles = ", ".join(result.spec.title for result in evening.games)
+    return EveningLine(
+        evening, number, table_title(evening.table), titles, ", ".join(evening.leaders), money_text
+    )
+
+
+def running_chart(played: CircleEvenings, names: list[str]) -> LineChart | None:
+    """Each player's money over the evenings, added up (None without any money)."""
+    if not any(game.money for game in played.played):
+        return None
+    series: dict[str, list[float]] = {}
+    for name in names:
+        total, points = Fraction(0), [0.0]
+        for number in range(1, len(played.evenings) + 1):
+            total += sum(
+                (g.money.get(name, Fraction(0)) for g in played.played if g.evening == number),
+                Fraction(0),
+            )
+            points.append(float(total))
+        series[name] = points
+    return line_chart(series, [str(n) for n in range(1, len(played.evenings) + 1)])
+
+
+def circle_view(
+    played: CircleEvenings, leagues: dict[str, tuple[LeagueRow, ...]], members: dict[str, int]
+) -> CircleView:
+    currency = currency_of(played.evenings)
+    lines = []
+    for kind, rows in leagues.items():
+        with_money = any(g.money for g in played.played if g.kind == kind)
+        texts = tuple(signed_money(row.money, currency) for row in rows) if with_money else None
+        lines.append(League(kind, GAMES[kind].title, rows, texts))
+    owed = sorted(played.owed.items(), key=lambda item: -item[1])
+    squares = settle({name: Fraction(c, 100) for name, c in owed}, unit=Unit.MONEY).payments
+    return CircleView(
+        tuple(evening_line(n, e) for n, e in enumerate(played.evenings, start=1)),
+        tuple(lines),
+        tuple((name, signed_money(cents, currency, cents=True)) for name, cents in owed if cents),
+        tuple(
+            gettext(
+                "%(payer)s pays %(payee)s %(amount)s",
+                payer=p.payer,
+                payee=p.payee,
+                amount=money(p.value, currency),
+            )
+            for p in squares
+        ),
+        currency,
+        running_chart(played, [name for name, _ in owed]),
+        members,
+    )
+
+
+def player_view(played: CircleEvenings, summary: PlayerSummary) -> PlayerView:
+    currency = currency_of(played.evenings)
+    evenings = []
+    for number in summary.evenings:
+        mine = [g for g in played.played if g.evening == number and summary.name in g.players]
+        total = sum((g.money.get(summary.name, Fraction(0)) for g in mine), Fraction(0))
+        has_money = any(g.money for g in mine)
+        text = signed_money(total, currency) if has_money else None
+        evenings.append(evening_line(number, played.evenings[number - 1], text))
+    kinds = tuple(
+        KindLine(
+            kind.kind,
+            GAMES[kind.kind].title,
+            kind.played,
+            kind.won,
+            signed_money(kind.money, currency) if kind.money else None,
+            tuple(say(with_numbers(figure)) for figure in kind.figures),
+        )
+        for kind in summary.kinds
+    )
+    chart, money_text = None, None
+    if any(g.money for g in played.played if summary.name in g.players):
+        points = [0.0, *[float(value) for value in summary.running]]
+        chart = line_chart({summary.name: points}, [str(n) for n in summary.evenings])
+        money_text = signed_money(summary.running[-1], currency)
+    return PlayerView(summary, tuple(evenings), kinds, chart, currency, money_text)

@@ -1,0 +1,208 @@
+"""What the evening's page shows, in the reader's language: each game's result and money, the
+players' standings and the settle-up with its sentences, and the text to send to the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flask_babel import format_date, gettext, ngettext
+
+from ..evening import Evening, GameResult, StakeValue
+from ..games.evening import Outcome, Score, Source, Transfer, sources_of
+from ..i18n import say
+from ..models import Game, Payment, Table
+from .money import money, number, signed_money, signed_number, with_numbers
+
+MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game on the evening's page."""
+
+    result: GameResult
+    state: str  # "finished", "ended" (by the table, as it stood) or "playing"
+    headline: str  # "Winner: Bo" / "Leads: Bo" / ""
+    scores: str  # "Bo 38 · Anna 27 · ..."
+    remarks: tuple[str, ...]
+    stake: str | None  # "0.10 per point of difference, between every pair"
+    money: str | None  # "Bo +5.50 · Anna +1.10 · ..."
+
+    @property
+    def game(self) -> Game:
+        return self.result.game
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    payer: str
+    payee: str
+    amount: str
+    why: str  # the settle engine's sentence
+    sources: str  # which games it comes from
+    paid: Payment | None = None  # the stored payment (an ended evening)
+
+    @property
+    def is_paid(self) -> bool:
+        return self.paid is not None and self.paid.paid is not None
+
+
+@dataclass(frozen=True)
+class EveningView:
+    evening: Evening
+    title: str
+    games: tuple[GameLine, ...]
+    balances: tuple[tuple[str, str], ...]  # name, signed money
+    payments: tuple[PaymentLine, ...]
+    text: str  # the settle-up to send
+
+    @property
+    def currency(self) -> str:
+        return self.evening.table.currency
+
+
+def table_title(table: Table) -> str:
+    """The table's name, else its players; with its date."""
+    name = table.name or ", ".join(table.players)
+    return gettext("%(name)s, %(date)s", name=name, date=format_date(table.created, "medium"))
+
+
+def scores_text(outcome: Outcome) -> str:
+    def one(score: Score) -> str:
+        value = signed_number(score.score) if outcome.signed else number(score.score)
+        return f"{' & '.join(score.who)} {value}"
+
+    return " · ".join(one(score) for score in outcome.scores) + f" {gettext(outcome.unit)}"
+
+
+def stake_text(stake: StakeValue | None, currency: str) -> str | None:
+    if stake is None:
+        return None
+    return f"{money(stake.amount, currency)} {gettext(stake.basis.per)}"
+
+
+def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
+    """The winners (or leaders) as the result groups them: "Bo & Dan" is one team."""
+    groups = [score.who for score in outcome.scores if names and set(score.who) <= set(names)]
+    return ", ".join(" & ".join(group) for group in groups), len(groups)
+
+
+def game_line(result: GameResult, currency: str) -> GameLine:
+    outcome = result.outcome
+    names, count = who_text(outcome, outcome.winners if outcome.finished else outcome.leaders)
+    if outcome.finished and names:
+        headline = ngettext("Winner: %(names)s", "Shared win: %(names)s", count, names=names)
+    elif names:
+        headline = gettext("Leads: %(names)s", names=names)
+    else:
+        headline = ""
+    state = "playing" if result.game.finished is None else ("ended" if result.open else "finished")
+    money_line = None
+    if result.stake is not None:
+        order = sorted(result.money, key=lambda name: -result.money[name])
+        money_line = " · ".join(
+            f"{name} {signed_money(result.money[name], currency)}" for name in order
+        )
+    return GameLine(
+        result,
+        state,
+        headline,
+        scores_text(outcome) if outcome.scores else "",
+        tuple(say(with_numbers(remark)) for remark in outcome.remarks),
+        stake_text(result.stake, currency),
+        money_line,
+    )
+
+
+def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
+    def part(name: str, value: Fraction, units: Fraction | None) -> str:
+        text = f"{name} {signed_money(value, currency)}"
+        if units is not None:
+            text += " (" + gettext("%(chips)s chips", chips=signed_number(units)) + ")"
+        return text
+
+    parts = ", ".join(
+        part(name, value, units)
+        for name, value, units in (
+            (payer, source.payer, source.payer_units),
+            (payee, source.payee, source.payee_units),
+        )
+        if value
+    )
+    said = gettext(
+        "%(number)s. %(game)s: %(parts)s", number=source.number, game=source.title, parts=parts
+    )
+    if source.open:
+        said += " " + gettext("(as it stood)")
+    return said
+
+
+def payment_line(
+    transfer: Transfer, evening: Evening, currency: str, stored: Payment | None = None
+) -> PaymentLine:
+    params = {
+        key: money(Fraction(value), currency) if key in MONEY_PARAMS else value
+        for key, value in transfer.explanation.params.items()
+    }
+    why = gettext(transfer.explanation.template).format(**params) if params else ""
+    sources = sources_of(evening.settlement.games, transfer.payer, transfer.payee)
+    return PaymentLine(
+        transfer.payer,
+        transfer.payee,
+        money(transfer.cents, currency, cents=True),
+        why,
+        "; ".join(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
+        stored,
+    )
+
+
+def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
+    """The settle-up: an ended evening's stored payments (paid ones too), else as it stands."""
+    currency = evening.table.currency
+    computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
+    if evening.table.ended is None:
+        return tuple(payment_line(t, evening, currency) for t in evening.settlement.payments)
+    lines = []
+    for stored in evening.table.payments:
+        transfer = computed.get((stored.payer, stored.payee))
+        if transfer is None or stored.paid is not None:
+            transfer = Transfer(stored.payer, stored.payee, stored.cents)
+        lines.append(payment_line(transfer, evening, currency, stored))
+    return tuple(lines)
+
+
+def share_text(title: str, payments: tuple[PaymentLine, ...]) -> str:
+    out = [gettext("%(title)s: settle-up", title=title)]
+    if not payments:
+        out.append(gettext("Nobody owes anybody anything."))
+    for line in payments:
+        said = gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=line.payer,
+            payee=line.payee,
+            amount=line.amount,
+        )
+        if line.is_paid:
+            said += " " + gettext("(paid)")
+        out.append(said)
+        if line.sources:
+            out.append("  " + line.sources)
+    return "\n".join(out)
+
+
+def evening_view(evening: Evening) -> EveningView:
+    table = evening.table
+    title = table_title(table)
+    payments = payment_lines(evening)
+    balances = tuple(
+        (s.name, signed_money(s.cents, table.currency, cents=True)) for s in evening.standings
+    )
+    return EveningView(
+        evening,
+        title,
+        tuple(game_line(result, table.currency) for result in evening.games),
+        balances,
+        payments,
+        share_text(title, payments),
+    )

@@ -1,0 +1,99 @@
+"""Money on the pages: amounts typed by the table (a stake) and amounts shown in the reader's
+locale, with the evening's currency where the table chose one (``Table.currency``)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from flask_babel import format_currency, format_decimal
+from flask_babel import lazy_gettext as _l
+
+from ..games.base import Message
+from ..games.settle import round_half_up
+
+# The currencies offered for an evening (ISO 4217); "" counts plain amounts.
+CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
+LARGEST_STAKE = 100_000  # cents per unit: 1 000 a point is not a card table's stake
+MINUS = "\u2212"
+AMOUNT = re.compile(r"^\d{1,7}([.,]\d{1,2})?$")
+
+
+class BadAmount(ValueError):
+    """What is wrong with a typed amount, ready to show next to the field."""
+
+
+def parse_cents(text: str | None) -> int | None:
+    """``"0,50"`` or ``"0.5"`` → 50; ``""`` → None (no stake); anything else a BadAmount.
+
+    >>> parse_cents("0,50"), parse_cents(" 2 "), parse_cents("")
+    (50, 200, None)
+    """
+    text = (text or "").strip().replace(" ", "")
+    if not text:
+        return None
+    if text.startswith(("-", MINUS)):
+        raise BadAmount(_l("A stake cannot be negative: leave it empty for no stake."))
+    if not AMOUNT.match(text):
+        raise BadAmount(_l("Enter an amount such as 0.50 (at most two decimals)."))
+    cents = int(Decimal(text.replace(",", ".")) * 100)
+    if cents == 0:
+        raise BadAmount(_l("A stake of nothing is no stake: leave it empty."))
+    if cents > LARGEST_STAKE:
+        raise BadAmount(
+            _l("At most %(most)s a unit: that is more than a card table plays for.", most=1000)
+        )
+    return cents
+
+
+def typed(cents: int | None) -> str:
+    """Cents as the stake form shows them: 50 → "0.50"."""
+    return "" if cents is None else f"{Decimal(cents) / 100:.2f}"
+
+
+def decimal_of(value: Fraction | int) -> Decimal:
+    """``value`` rounded half up to the cent, as an exact Decimal."""
+    rounded = round_half_up(Fraction(value), 2)
+    return Decimal(rounded.numerator) / Decimal(rounded.denominator)
+
+
+def money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> str:
+    """An amount in the reader's locale: "12.50", "SEK 12.50", "12,50 kr" (``cents``: the
+    value counts cents)."""
+    amount = decimal_of(Fraction(value, 100) if cents else value)
+    if currency:
+        return str(format_currency(amount, currency))
+    return str(format_decimal(amount, format="#,##0.00"))
+
+
+def signed_money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> str:
+    """With a plus for a gain and a true minus for a loss."""
+    text = money(abs(Fraction(value)), currency, cents=cents)
+    if value == 0:
+        return text
+    return ("+" if value > 0 else MINUS) + text
+
+
+def number(value: Any) -> str:
+    """A number from an engine (int, Fraction) in the reader's locale: 10/3 → "3.3"."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(format_decimal(int(value)))
+        return str(format_decimal(decimal_of(value).quantize(Decimal("0.1"))))
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        return str(format_decimal(value))
+    return str(value)
+
+
+def signed_number(value: Fraction | int) -> str:
+    """A count with its sign: +8, −7, 0."""
+    if value == 0:
+        return number(Fraction(0))
+    return ("+" if value > 0 else MINUS) + number(abs(Fraction(value)))
+
+
+def with_numbers(message: Message) -> Message:
+    """The message with its numbers written for the reader's locale."""
+    return Message(message.template, {k: number(v) for k, v in message.params.items()})

@@ -1,0 +1,133 @@
+"""Forms of the evening and the circle: a stake, the table's name and currency, ending the
+evening, a payment paid, a table file, a circle, renaming and merging its players."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, Regexp
+
+from .games import find_game
+from .play.fields import choices
+from .play.money import CURRENCIES, BadAmount, parse_cents, typed
+
+KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+class StakeForm(FlaskForm):
+    """Money on one game: an amount per unit (empty: no stake) and how it is counted."""
+
+    amount = StringField(_l("Money per unit"), validators=[Length(max=12)])
+    basis = RadioField(_l("Counted"), validate_choice=False)
+    key = HiddenField(validators=[KEY])
+
+    def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rules = find_game(kind).evening
+        self.rules = rules
+        self.basis.choices = choices([(b.name, _l(b.label)) for b in rules.bases])
+        if not self.basis.data:
+            self.basis.data = rules.bases[0].name
+        if not self.key.data:
+            self.key.data = secrets.token_urlsafe(12)
+        self.cents: int | None = None
+
+    @classmethod
+    def filled(cls, kind: str, cents: int | None, basis: str, **kwargs: Any) -> StakeForm:
+        return cls(kind, data={"amount": typed(cents), "basis": basis}, **kwargs)
+
+    @property
+    def per(self) -> str:
+        """What one unit is, for the label: "per chip", "per game won, team to team"."""
+        return gettext(self.rules.basis(self.basis.data).per)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok = super().validate(extra_validators)
+        try:
+            self.cents = parse_cents(self.amount.data)
+        except BadAmount as error:
+            self.amount.errors = [*self.amount.errors, str(error.args[0])]
+            ok = False
+        if self.basis.data not in [b.name for b in self.rules.bases]:
+            self.basis.errors = [gettext("Choose how the stake is counted.")]
+            ok = False
+        return ok
+
+
+class Prefixed(FlaskForm):
+    """A form whose fields have their own prefix: several forms share a page, ids stay unique."""
+
+    prefix_name = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", self.prefix_name)
+        super().__init__(*args, **kwargs)
+
+
+class TableNameForm(Prefixed):
+    prefix_name = "table"
+    name = StringField(
+        _l("Name of the evening"),
+        validators=[Length(max=80, message=_l("At most %(max)d characters."))],
+    )
+
+
+class CurrencyForm(FlaskForm):
+    currency = SelectField(_l("Currency"), validate_choice=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.currency.choices = [(code, code or gettext("none")) for code in CURRENCIES]
+
+
+class ActionForm(FlaskForm):
+    """A button that changes the evening: its CSRF token and nothing else."""
+
+
+class TableFileForm(FlaskForm):
+    table = FileField(_l("Table file (.json)"), validators=[FileRequired()])
+
+
+def stripped(text: str | None) -> str | None:
+    return text.strip() if text else text
+
+
+class CircleForm(Prefixed):
+    prefix_name = "circle"
+    name = StringField(
+        _l("Name of the circle"),
+        filters=[stripped],
+        validators=[
+            DataRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
+            Length(max=80, message=_l("At most %(max)d characters.")),
+        ],
+    )
+
+
+class JoinForm(Prefixed):
+    """Put a table in one of the circles this phone knows."""
+
+    prefix_name = "join"
+    circle = SelectField(_l("Circle"), validate_choice=False)
+
+
+class RenameForm(FlaskForm):
+    name = StringField(
+        _l("New name"),
+        validators=[
+            InputRequired(message=_l("Type the new name.")),
+            Length(max=40, message=_l("At most %(max)d characters.")),
+        ],
+    )
+
+
+class MergeForm(FlaskForm):
+    into = SelectField(
+        _l("The same person as"), validate_choice=False, validators=[InputRequired()]
+    )

@@ -1,0 +1,99 @@
+"""A circle's pages: its evenings, the league of each game, what its players owe each other,
+and a player's page (renaming him, merging two names that are one person)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, url_for
+
+from .. import circles
+from ..games import GAMES
+from ..games.base import RuleError
+from ..games.stats import league, summary
+from ..i18n import say
+from ..models import Circle, Member
+from ..play.circle import circle_view, player_view
+from ..tableforms import CircleForm, MergeForm, RenameForm
+from .evening import remember_circle
+from .home import render_home
+from .lookup import circle_or_404, member_or_404
+from .respond import device
+
+bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
+new_bp = Blueprint("new_circle", __name__)
+
+
+@new_bp.post("/circles")
+def create() -> Any:
+    form = CircleForm()
+    if not form.validate_on_submit():
+        return render_home(circle_form=form), 422
+    circle = circles.create_circle(form.name.data)
+    remember_circle(circle.token)
+    return redirect(url_for("circles.show", token=circle.token), 303)
+
+
+@bp.get("/")
+def show(token: str) -> str:
+    circle = circle_or_404(token)
+    remember_circle(circle.token)
+    played = circles.circle_evenings(circle)
+    leagues = {kind: league(played.played, kind) for kind in circles.kinds_played(played.played)}
+    members = {member.name: member.id for member in circle.members}
+    view = circle_view(played, leagues, members)
+    return render_template("circles/show.html", circle=circle, view=view)
+
+
+@bp.get("/p/<int:member_id>")
+def player(token: str, member_id: int) -> str:
+    circle, member = member_or_404(token, member_id)
+    return render_player(circle, member)
+
+
+def render_player(circle: Circle, member: Member, status: int = 200, **forms: Any) -> Any:
+    played = circles.circle_evenings(circle)
+    view = player_view(played, summary(played.played, member.name, GAMES))
+    merge = forms.pop("merge_form", None) or MergeForm()
+    merge.into.choices = [("", "—")] + [
+        (str(m.id), m.name) for m in circle.members if m.id != member.id
+    ]
+    page = render_template(
+        "circles/player.html",
+        circle=circle,
+        member=member,
+        view=view,
+        rename_form=forms.pop("rename_form", None) or RenameForm(data={"name": member.name}),
+        merge_form=merge,
+    )
+    return page, status
+
+
+@bp.post("/p/<int:member_id>/rename")
+def rename(token: str, member_id: int) -> Any:
+    circle, member = member_or_404(token, member_id)
+    form = RenameForm()
+    if form.validate_on_submit():
+        try:
+            circles.rename(circle, member, form.name.data, device())
+            return redirect(url_for("circles.player", token=token, member_id=member.id), 303)
+        except RuleError as error:
+            form.name.errors = [say(error)]
+    return render_player(circle, member, 422, rename_form=form)
+
+
+@bp.post("/p/<int:member_id>/merge")
+def merge(token: str, member_id: int) -> Any:
+    circle, member = member_or_404(token, member_id)
+    form = MergeForm()
+    form.into.choices = [(str(m.id), m.name) for m in circle.members]
+    if form.validate_on_submit():
+        into = circles.member_of(circle, int(form.into.data)) if form.into.data.isdigit() else None
+        try:
+            circles.merge(circle, member, into, device())
+        except RuleError as error:
+            form.into.errors = [say(error)]
+        else:
+            assert into is not None  # merge refuses None
+            return redirect(url_for("circles.player", token=token, member_id=into.id), 303)
+    return render_player(circle, member, 422, merge_form=form)

@@ -1,0 +1,138 @@
+"""Changing the evening at a table: its name and currency, a game's stake, ending and
+reopening it, a payment paid, the whole table as a file, joining a circle."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, request, session, url_for
+
+from .. import circles, evening
+from ..extensions import db
+from ..games.base import RuleError
+from ..i18n import say
+from ..models import Table
+from ..play.money import money
+from ..tablefile import table_file
+from ..tableforms import ActionForm, CircleForm, CurrencyForm, JoinForm, StakeForm, TableNameForm
+from .lookup import circle_or_404, table_or_404
+from .respond import device
+from .tables import render_table
+
+bp = Blueprint("evening", __name__, url_prefix="/t/<token>")
+
+
+def back(table: Table, anchor: str = "") -> Any:
+    return redirect(url_for("tables.show", token=table.token) + anchor, 303)
+
+
+@bp.post("/name")
+def name(token: str) -> Any:
+    table = table_or_404(token)
+    form = TableNameForm()
+    if not form.validate_on_submit():
+        return render_table(table, status=422, name_form=form)
+    table.name = (form.name.data or "").strip()
+    db.session.commit()
+    return back(table)
+
+
+@bp.post("/currency")
+def currency(token: str) -> Any:
+    table = table_or_404(token)
+    form = CurrencyForm()
+    if not form.validate_on_submit():
+        return render_table(table, status=422, currency_form=form)
+    table.currency = form.currency.data
+    db.session.commit()
+    return back(table, "#settle")
+
+
+@bp.post("/stakes/<int:game_id>")
+def stake(token: str, game_id: int) -> Any:
+    table = table_or_404(token)
+    game = next((g for g in table.games if g.id == game_id), None)
+    if game is None:
+        abort(404)
+    form = StakeForm(game.kind, request.form, prefix=f"g{game.id}")
+    if form.validate():
+        shown = "" if form.cents is None else money(form.cents, table.currency, cents=True)
+        try:
+            evening.set_stake(
+                game, form.cents, form.basis.data, key=form.key.data, author=device(), shown=shown
+            )
+            return back(table, f"#game-{game.id}")
+        except RuleError as error:  # the evening ended meanwhile: its forms are gone
+            form.amount.errors = [say(error)]
+            return render_table(table, status=422, notice=say(error), **{f"stake_{game.id}": form})
+    return render_table(table, status=422, **{f"stake_{game.id}": form})
+
+
+@bp.post("/end")
+def end(token: str) -> Any:
+    table = table_or_404(token)
+    if ActionForm().validate_on_submit():
+        evening.end_evening(table, device())  # a second tap finds it ended: nothing more
+    return back(table, "#settle")
+
+
+@bp.post("/reopen")
+def reopen(token: str) -> Any:
+    table = table_or_404(token)
+    if ActionForm().validate_on_submit():
+        evening.reopen_evening(table, device())
+    return back(table)
+
+
+@bp.post("/payments/<int:payment_id>/paid")
+def paid(token: str, payment_id: int) -> Any:
+    table = table_or_404(token)
+    if not ActionForm().validate_on_submit():
+        return back(table, "#settle")
+    try:
+        evening.mark_paid(table, payment_id, device())
+    except RuleError as error:
+        db.session.refresh(table)
+        return render_table(table, status=422, paid_errors={payment_id: say(error)})
+    return back(table, f"#payment-{payment_id}")
+
+
+@bp.get("/export")
+def export(token: str) -> Response:
+    table = table_or_404(token)
+    name = f"table-{table.created:%Y-%m-%d}-{table.id}.json"
+    return Response(
+        json.dumps(table_file(table), ensure_ascii=False, indent=2),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@bp.post("/circle")
+def join_circle(token: str) -> Any:
+    """Put the table in a circle this phone knows, or in a new one."""
+    table = table_or_404(token)
+    if table.circle is not None:  # an evening belongs to one circle: nothing to choose
+        return back(table, "#circle")
+    if "join-circle" in request.form:
+        form = JoinForm()
+        if not form.validate_on_submit():
+            return back(table, "#circle")
+        if form.circle.data not in session.get("circles", []):
+            abort(404)  # a circle this phone does not know is not there for it
+        circles.join(table, circle_or_404(form.circle.data))
+        return back(table, "#circle")
+    new = CircleForm()
+    if not new.validate_on_submit():
+        return render_table(table, status=422, circle_form=new)
+    circle = circles.create_circle(new.name.data)
+    circles.join(table, circle)
+    remember_circle(circle.token)
+    return back(table, "#circle")
+
+
+def remember_circle(token: str) -> None:
+    """This phone knows the circle: nobody can list circles, so each phone keeps its own."""
+    session["circles"] = [token, *[t for t in session.get("circles", []) if t != token]][:8]
+    session.permanent = True
