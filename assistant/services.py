@@ -12,6 +12,7 @@ by game and version) and the page that follows is rendered from it.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -271,7 +272,7 @@ def _rewrite_entries(
                 game_id=game.id,
                 seq=seq,
                 payload=dict(new[seq]),
-                idempotency_key=f"{key}:{seq}",
+                idempotency_key=_entry_key(key, seq),
                 author=author,
             )
         )
@@ -286,6 +287,12 @@ def finished_since(game: Game, finished: bool) -> datetime | None:
 
 def _dump(message: Message) -> dict[str, Any]:
     return {"template": message.template, "params": dict(message.params)}
+
+
+def _entry_key(key: str, seq: int) -> str:
+    """The key of one entry a change wrote: the change's key (up to 64 characters) digested, so
+    that with the entry's number it still fits the column."""
+    return f"{hashlib.sha256(key.encode()).hexdigest()[:40]}:{seq}"
 
 
 def _key() -> str:

@@ -14,6 +14,7 @@ from ..i18n import say
 from ..play import adapter_for
 from ..play.fields import choice_values
 from ..play.options import options_form
+from ..throttle import creating, importing
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -31,6 +32,7 @@ def render_home(import_form: ImportForm) -> str:
 
 
 @bp.post("/import")
+@importing
 def import_record() -> Any:
     """A game file becomes a new table with the file's players."""
     form = ImportForm()
@@ -41,6 +43,7 @@ def import_record() -> Any:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creating
 def new_table() -> Any:
     form = SetupForm(request.form if request.method == "POST" else None)
     if request.method == "GET":
@@ -54,6 +57,7 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         form.step.data = "players"
         return render_setup(form, table=table)
     if not form.validate() or not form.check_players():
+        form.step.data = "players"  # step 2 cannot be shown without good players and a game
         return render_setup(form, table=table, status=422)
     names = form.names()
     form.offer_first()

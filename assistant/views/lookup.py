@@ -5,14 +5,14 @@ from __future__ import annotations
 from flask import abort
 
 from .. import services
-from ..models import Game, Table
-
-LARGEST_ID = 2**31 - 1  # a URL may carry any number; the database's ids are 32-bit
+from ..models import LARGEST_INTEGER, Game, Table
+from ..throttle import count_miss
 
 
 def table_or_404(token: str) -> Table:
     table = services.get_table(token)
     if table is None:
+        count_miss()
         abort(404)
     return table
 
@@ -28,7 +28,10 @@ def watched_or_404(view_token: str, game_id: int) -> tuple[Table, Game]:
 
 
 def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
-    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_ID else None
+    # A URL may carry any number; the database's ids are 32-bit.
+    if table is None:
+        count_miss()
+    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_INTEGER else None
     if table is None or game is None:
         abort(404)
     return table, game

@@ -13,7 +13,7 @@ from .. import services
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
-from ..models import Game, Table
+from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import Change, Context, EntryForm, place_error
 
@@ -84,7 +84,7 @@ def submit(
     then answers 409 (with the input kept) rather than judging the form by the wrong step.
     """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
-    posted = request.form.get("version", type=int)
+    posted = posted_version()
 
     def moved() -> bool:
         return posted is not None and services.current_version(game) != posted
@@ -103,7 +103,10 @@ def submit(
         notice = gettext("The game is over: nothing more can be entered.")
         return rerender(notice=notice, status=422)
     if not form.validate():
-        return stale_answer() if moved() else rerender(form=form, status=422)
+        if moved():
+            return stale_answer()
+        notice = gettext("This page is out of date: reload it and enter again.")
+        return rerender(form=form, status=422, notice=notice if form.damaged else None)
     change: Change | None = None
     try:
         change = make_change(form)
@@ -127,6 +130,12 @@ def submit(
         place_error(form, change.fields(error) if change else error, tuple(game.seating))
         return rerender(form=form, status=422)
     return done(table, game, said=say(change.summary))
+
+
+def posted_version() -> int | None:
+    """The version the form was made from; None when missing or when no game could have it."""
+    version = request.form.get("version", type=int)
+    return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
 
 
 def device() -> str:

@@ -6,9 +6,11 @@ import io
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 from ..forms import ImportForm, SetupForm
+from ..models import Table
+from ..throttle import creating, importing
 from .home import remember, render_setup, setup_step
 from .lookup import table_or_404
 
@@ -19,13 +21,13 @@ bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
 def show(token: str) -> str:
     table = table_or_404(token)
     remember(table.token, table.players)
-    share_url = url_for("tables.show", token=table.token, _external=True)
     return render_template(
-        "tables/show.html", table=table, share_url=share_url, import_form=ImportForm()
+        "tables/show.html", table=table, share_url=share_link(table), import_form=ImportForm()
     )
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creating
 def new_game(token: str) -> Any:
     table = table_or_404(token)
     if request.method == "GET":
@@ -35,13 +37,15 @@ def new_game(token: str) -> Any:
 
 
 @bp.post("/import")
+@importing
 def import_record(token: str) -> Any:
     table = table_or_404(token)
     form = ImportForm()
     if game := form.imported(table):
         return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
-    share_url = url_for("tables.show", token=table.token, _external=True)
-    page = render_template("tables/show.html", table=table, share_url=share_url, import_form=form)
+    page = render_template(
+        "tables/show.html", table=table, share_url=share_link(table), import_form=form
+    )
     return page, 422
 
 
@@ -49,6 +53,15 @@ def import_record(token: str) -> Any:
 def qr_code(token: str) -> Response:
     table = table_or_404(token)
     out = io.BytesIO()
-    url = url_for("tables.show", token=table.token, _external=True)
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff")
+    segno.make(share_link(table), error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#111", light="#fff"
+    )
     return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+def share_link(table: Table) -> str:
+    """The table's link as the other phones open it: under ``PUBLIC_URL`` when it is set (a
+    request's Host header is whatever its sender wrote), else at this request's own address."""
+    if public := current_app.config.get("PUBLIC_URL"):
+        return public.rstrip("/") + url_for("tables.show", token=table.token)
+    return url_for("tables.show", token=table.token, _external=True)
