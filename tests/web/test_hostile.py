@@ -221,3 +221,12 @@ def test_a_name_with_a_control_character_is_refused_at_set_up(
     assert any("control character" in message for message in errors(response.text))
     assert name in response.text  # kept, to be corrected
     assert counts(app) == (0, 0, 0, 0)
+
+
+def test_a_damaged_delete_form_deletes_nothing(app: Flask, client: FlaskClient) -> None:
+    game = a_played_deal(client)
+    before = counts(app)
+    response = client.post(game.path + "delete", data={"version": str(HUGE), "key": "k" * 16})
+    assert response.status_code == 422
+    assert any("reload" in message for message in errors(response.text))
+    assert counts(app) == before
