@@ -7,6 +7,7 @@ engine then replays the whole record and refuses what breaks a rule.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from ..i18n import say
 from ..models import LARGEST_INTEGER
 from ..services import Loaded
 
+KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages make it
+
 
 class EntryForm(FlaskForm):
     """What every entry form carries: the version it was made from and its idempotency key."""
@@ -29,7 +32,7 @@ class EntryForm(FlaskForm):
     version = IntegerField(
         widget=HiddenInput(), validators=[InputRequired(), NumberRange(0, LARGEST_INTEGER)]
     )
-    key = HiddenField(validators=[InputRequired(), Regexp(r"^[A-Za-z0-9_-]{8,64}$")])
+    key = HiddenField(validators=[InputRequired(), Regexp(KEY)])
     step = HiddenField()  # which step the form was made for ("bids-7"): stale posts compare it
 
     @property

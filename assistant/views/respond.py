@@ -15,7 +15,7 @@ from ..games.base import RuleError
 from ..i18n import say
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
-from ..play.base import Change, Context, EntryForm, place_error
+from ..play.base import KEY, Change, Context, EntryForm, place_error
 
 
 def is_htmx() -> bool:
@@ -95,7 +95,7 @@ def submit(
         kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
         return rerender(form=kept, status=409, notice=stale_notice(stale))
 
-    if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
+    if services.already_applied(posted_key()):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
     if moved():
         return stale_answer()
@@ -136,6 +136,12 @@ def posted_version() -> int | None:
     """The version the form was made from; None when missing or when no game could have it."""
     version = request.form.get("version", type=int)
     return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
+
+
+def posted_key() -> str:
+    """The form's idempotency key; empty when it is not one the pages make."""
+    key = request.form.get("key", "")
+    return key if KEY.match(key) else ""
 
 
 def device() -> str:

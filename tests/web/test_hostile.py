@@ -230,3 +230,16 @@ def test_a_damaged_delete_form_deletes_nothing(app: Flask, client: FlaskClient) 
     assert response.status_code == 422
     assert any("reload" in message for message in errors(response.text))
     assert counts(app) == before
+
+
+@pytest.mark.parametrize("key", ["\x00" * 8, "k\x00" * 8, "é" * 16, "k" * 65])
+def test_a_key_the_pages_never_make_is_refused_before_it_is_looked_up(
+    app: Flask, client: FlaskClient, key: str
+) -> None:
+    """Found by the fuzz test on PostgreSQL, which cannot even compare a text with a NUL."""
+    game = start_game(client)
+    before = counts(app)
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    response = post_entry(client, game, {**bids, "trump": "S"}, key=key)
+    assert response.status_code == 422
+    assert counts(app) == before
