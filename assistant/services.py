@@ -216,6 +216,10 @@ def undo_last(
 ) -> None:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
     the engine's undo of the rounds."""
+    if already_applied(key):  # before judging: what was undone may leave nothing to undo
+        raise Replayed
+    if version != game.version:
+        raise Stale(changes_since(game, version))
     rounds: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))

@@ -243,3 +243,16 @@ def test_a_key_the_pages_never_make_is_refused_before_it_is_looked_up(
     response = post_entry(client, game, {**bids, "trump": "S"}, key=key)
     assert response.status_code == 422
     assert counts(app) == before
+
+
+def test_an_undo_sent_again_is_answered_as_saved(app: Flask, client: FlaskClient) -> None:
+    """Found by the load-and-crash test: a phone that sends its undo again (its answer was
+    lost) must hear "saved", even though that undo left nothing more to undo."""
+    game = start_game(client)
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    assert post_entry(client, game, {**bids, "trump": "S"}).status_code == 303
+    undo = {"version": version_of(client, game), "key": "undo-key-0001"}
+    assert client.post(game.path + "undo", data=undo).status_code == 303
+    before = counts(app)
+    assert client.post(game.path + "undo", data=undo).status_code == 303
+    assert counts(app) == before
