@@ -12,11 +12,10 @@ from wtforms.validators import Length, Optional
 
 from . import services
 from .games import GAMES
-from .games.base import RuleError
+from .games.base import RuleError, has_control
 from .i18n import say
 from .models import Game, Table
 from .play.fields import choice_values, choices
-from .records import has_control
 
 MAX_PLAYERS = 8
 DRAW = "draw"

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from .games import find_game
-from .games.base import JSON, N_, Record, RuleError, check_keys
+from .games.base import JSON, N_, Record, RuleError, check_keys, has_control
 
 FORMAT = "table-assistant/1"
 MAX_NAME = 40
@@ -22,9 +21,6 @@ MAX_DEPTH = 12  # a record is six levels deep at most
 MAX_DIGITS = 15
 MAX_NUMBER = 10**9
 MAX_TEXT = 200
-# Control characters, lone surrogates and line or paragraph separators have no place in a name
-# or any other text of a record (PostgreSQL cannot even store NUL).
-CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
 DAMAGED = N_("This file is not a game record: it is damaged near line {line}.")
 TOO_DEEP = N_("This file is not a game record: it is nested too deeply.")
 TOO_LARGE = N_("This file is not a game record: it holds a number far too large for a game.")
@@ -140,7 +136,8 @@ def check_values(data: Any) -> None:
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int | float):
-            if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            finite = isinstance(value, int) or math.isfinite(value)  # a huge int is no float
+            if not (finite and abs(value) <= MAX_NUMBER):
                 raise RuleError(
                     N_("{where}: {value} is more than a game record can hold"),
                     where=where or "the record",
@@ -154,10 +151,6 @@ def check_values(data: Any) -> None:
             stack.extend(
                 (item, f"{where}.{i + 1}".lstrip("."), depth + 1) for i, item in enumerate(value)
             )
-
-
-def has_control(text: str) -> bool:
-    return any(unicodedata.category(char) in CONTROL for char in text)
 
 
 def check_text(text: str, where: str) -> str:

@@ -8,6 +8,7 @@ translation, so a message is a template plus its parameters.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
@@ -75,6 +76,20 @@ class RuleError(ValueError):
     def __str__(self) -> str:
         text = str(self.message)
         return f"round {self.round}: {text}" if self.round is not None else text
+
+
+# Control characters, lone surrogates and line or paragraph separators have no place in a name
+# or any other text a player gives (PostgreSQL cannot even store NUL).
+CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character.
+
+    >>> has_control("Anna"), has_control("An\\x00na"), has_control("Åsa ♠")
+    (False, True, False)
+    """
+    return any(unicodedata.category(char) in CONTROL for char in text)
 
 
 def placeholders(template: str) -> set[str]:

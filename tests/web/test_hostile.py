@@ -11,7 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
+from assistant.games.base import RuleError
 from assistant.models import Change, Entry, Game, Table
+from assistant.records import parse_record
 from tests.examples import example_records
 from tests.web.helpers import (
     PLAYERS,
@@ -256,3 +258,20 @@ def test_an_undo_sent_again_is_answered_as_saved(app: Flask, client: FlaskClient
     before = counts(app)
     assert client.post(game.path + "undo", data=undo).status_code == 303
     assert counts(app) == before
+
+
+def test_a_record_given_as_data_is_bounded_too() -> None:
+    """The record parser bounds what the set-up and the command line hand it, not only files."""
+    record = example("plump")
+    for bad in (10**400, float("inf"), float("nan"), -(10**10)):
+        with pytest.raises(RuleError, match="more than a game record can hold"):
+            parse_record({**record, "rounds": [{**record["rounds"][0], "trump": bad}]})
+
+
+def test_a_setting_with_a_control_character_is_refused(app: Flask, client: FlaskClient) -> None:
+    data = {"step": "options", "game": "boodle", "first": "Anna", "boodle-currency": "kr\x00"}
+    data |= {f"players-{i}": name for i, name in enumerate(PLAYERS)}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert "Use no control characters (such as a line break)." in errors(response.text)
+    assert counts(app) == (0, 0, 0, 0)
