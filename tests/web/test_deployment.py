@@ -167,3 +167,23 @@ def test_guessing_links_is_stopped_but_a_right_link_never_is(
     assert client.get(path.format(wrong="wrong-link-9999")).status_code == 429
     assert client.get(game.path).status_code == 200  # the table's own phones go on
     assert client.get(f"/t/{game.token}/").status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_phone_is_counted_by_its_own_address(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'proxy.db'}"
+    limits = {"RATELIMIT_WRONG_LINKS": "2 per minute", "TRUSTED_PROXIES": 1}
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url, **limits})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+
+    def guess(phone: str) -> int:
+        headers = {"X-Forwarded-For": phone}
+        return client.get("/t/not-a-table/", headers=headers).status_code
+
+    assert [guess("198.51.100.1") for _ in range(3)] == [404, 404, 429]
+    assert guess("198.51.100.2") == 404  # another phone behind the same proxy
+    with app.app_context():
+        db.engine.dispose()
