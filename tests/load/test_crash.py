@@ -58,6 +58,7 @@ class Server:
         }
         self.up = threading.Event()
         self.process: subprocess.Popen[str] | None = None
+        self.output: list[str] = []  # what the server said (its tracebacks, if any)
 
     def start(self) -> None:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
@@ -72,10 +73,11 @@ class Server:
         assert self.process.stderr is not None
         booted = 0
         for line in self.process.stderr:  # wait until both workers have booted
+            self.output.append(line)
             booted += "Booting worker" in line
             if booted == 2:
                 break
-        self.drain = threading.Thread(target=self.process.stderr.read)
+        self.drain = threading.Thread(target=self.output.extend, args=(self.process.stderr,))
         self.drain.start()
         self.up.set()
 
@@ -264,7 +266,8 @@ def test_acknowledged_changes_survive_two_crashes_of_every_server_process(
         server.end(signal.SIGTERM)
 
     print(f"\nacknowledged: {len(log.keys)}; answers (status, server up): {log.statuses}")
-    assert not [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
+    failed = [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
+    assert not failed, "".join(server.output[-60:])
     assert set(log.replays) == {303}, log.replays  # a post sent again is answered as saved
     with sqlite3.connect(database) as check:
         assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
