@@ -28,6 +28,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/bandit -q -r assistant --severity-level medium
 	$(BIN)/pytest -q
 
 bench: $(STAMP)

@@ -26,10 +26,41 @@ def secret_key(instance_path: str) -> str:
         return key
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        private_folder(path.parent)
+        # Written private from the first byte, under another name, then linked into place: a
+        # second worker starting at the same moment reads the one key, never half of it.
+        draft = path.with_name(f".secret_key.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(secrets.token_hex(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
+
+
+def private_folder(path: Path) -> None:
+    """The instance folder: for this user only (it holds the key and the database)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if path.stat().st_uid == os.getuid():
+        path.chmod(0o700)
+
+
+def private_database(url: str) -> None:
+    """An SQLite file (it holds every table's link) created for this user only before SQLite
+    opens it; its ``-wal`` and ``-shm`` files take the same permissions from it."""
+    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
+        return
+    path = Path(url.removeprefix("sqlite:///").split("?")[0])
+    if not path.name or not path.parent.is_dir():
+        return  # SQLite will say what is wrong with it
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if file.exists() and file.stat().st_uid == os.getuid():
+            file.chmod(0o600)
 
 
 class Defaults:
@@ -41,3 +72,13 @@ class Defaults:
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 4
+    # The address players open (``https://cards.example``): share links and QR codes are made
+    # with it, never from the Host header a request brings. Unset: the request's own address.
+    PUBLIC_URL: str | None = None
+    TRUSTED_PROXIES = 0  # reverse proxies in front (their X-Forwarded-For/-Proto are believed)
+    # Rate limits per network address (throttle.py); a shared store when on several machines.
+    RATELIMIT_ENABLED = True
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATELIMIT_CREATE = "30 per minute; 300 per day"
+    RATELIMIT_IMPORT = "20 per minute; 200 per day"
+    RATELIMIT_WRONG_LINKS = "60 per minute; 600 per hour"

@@ -23,10 +23,13 @@ babel = Babel()
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    """SQLite keeps foreign keys only when asked, on every connection; WAL lets readers in."""
+    """SQLite keeps foreign keys only when asked, on every connection; WAL lets readers in.
+
+    A writer waits for another worker's commit up to 15 s: on a busy machine a commit can take
+    seconds, and a phone that waits is better off than one answered with an error page."""
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA busy_timeout=15000")
         cursor.close()

@@ -12,7 +12,7 @@ from wtforms.validators import Length, Optional
 
 from . import services
 from .games import GAMES
-from .games.base import RuleError
+from .games.base import RuleError, has_control
 from .i18n import say
 from .models import Game, Table
 from .play.fields import choice_values, choices
@@ -65,6 +65,11 @@ class SetupForm(FlaskForm):
         spec = GAMES.get(self.game.data or "")
         if spec is None or self.game.data not in choice_values(self.game):
             self.game.errors = [str(_l("Choose a game."))]
+            return False
+        if any(has_control(name) for name in names):
+            self.players.errors = [
+                str(_l("A name cannot hold a control character (such as a line break)."))
+            ]
             return False
         if len({n.casefold() for n in names}) != len(names):
             self.players.errors = [str(_l("Two players have the same name."))]

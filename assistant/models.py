@@ -12,6 +12,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Base
 
+LARGEST_INTEGER = 2**31 - 1  # the integer columns (ids, versions) are 32-bit in PostgreSQL
+
 
 def now() -> datetime:
     return datetime.now(UTC)

@@ -6,20 +6,31 @@ Pure like the engines: the CLI, the export/import views and the tests all go thr
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from .games import find_game
-from .games.base import JSON, N_, Record, RuleError, check_keys
+from .games.base import JSON, N_, Record, RuleError, check_keys, has_control
 
 FORMAT = "table-assistant/1"
 MAX_NAME = 40
+# Bounds far beyond any game at a table, so that whatever a record holds can be stored in every
+# database and shown on every page (the engines bound their own values more tightly).
+MAX_DEPTH = 12  # a record is six levels deep at most
+MAX_DIGITS = 15
+MAX_NUMBER = 10**9
+MAX_TEXT = 200
+DAMAGED = N_("This file is not a game record: it is damaged near line {line}.")
+TOO_DEEP = N_("This file is not a game record: it is nested too deeply.")
+TOO_LARGE = N_("This file is not a game record: it holds a number far too large for a game.")
 
 
 def parse_record(data: Any) -> Record:
     """Check the common envelope and return the Record (rounds are the engine's to check)."""
     if not isinstance(data, Mapping):
         raise RuleError(N_("the record must be a JSON object"))
+    check_values(data)
     obj = data
     if obj.get("format") != FORMAT:
         raise RuleError(N_("the record's format must be {fmt!r}"), fmt=FORMAT)
@@ -55,6 +66,7 @@ def parse_players(names: Any, low: int, high: int) -> tuple[str, ...]:
     for name in names:
         if not name.strip():
             raise RuleError(N_("a player's name must not be empty"))
+        check_text(name, "players")
         if len(name) > MAX_NAME:
             raise RuleError(N_("{name!r} is longer than {max} characters"), name=name, max=MAX_NAME)
     if len(set(names)) != len(names):
@@ -81,10 +93,77 @@ def score_record(record: Record) -> JSON:
 
 
 def load_json(text: str) -> Any:
+    """The JSON of a record file; a RuleError says in plain words why it is not one."""
     try:
-        return json.loads(text)
+        return json.loads(
+            text, parse_int=_whole, parse_float=_decimal, parse_constant=_not_a_number
+        )
     except json.JSONDecodeError as exc:
-        raise RuleError(N_("not a JSON file: {reason}"), reason=exc.msg) from exc
+        raise RuleError(DAMAGED, line=exc.lineno) from None
+    except RecursionError:
+        raise RuleError(TOO_DEEP) from None
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RuleError(TOO_LARGE)
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RuleError(TOO_LARGE)
+    return value
+
+
+def _not_a_number(text: str) -> Any:
+    raise RuleError(
+        N_("This file is not a game record: it holds {value}, which is not a number."), value=text
+    )
+
+
+def check_values(data: Any) -> None:
+    """Every text and number of a record within what can be stored and shown: no control
+    characters, no number beyond :data:`MAX_NUMBER`, no nesting beyond :data:`MAX_DEPTH`."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RuleError(TOO_DEEP)
+        if isinstance(value, str):
+            check_text(value, where or "the record")
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int | float):
+            finite = isinstance(value, int) or math.isfinite(value)  # a huge int is no float
+            if not (finite and abs(value) <= MAX_NUMBER):
+                raise RuleError(
+                    N_("{where}: {value} is more than a game record can hold"),
+                    where=where or "the record",
+                    value=value,
+                )
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                check_text(str(key), where or "the record")
+                stack.append((item, f"{where}.{key}".lstrip("."), depth + 1))
+        elif isinstance(value, list):
+            stack.extend(
+                (item, f"{where}.{i + 1}".lstrip("."), depth + 1) for i, item in enumerate(value)
+            )
+
+
+def check_text(text: str, where: str) -> str:
+    """A text of a record (a name): no control characters, not too long."""
+    if has_control(text):
+        raise RuleError(
+            N_("{where}: {text!r} contains a control character"), where=where, text=text[:MAX_NAME]
+        )
+    if len(text) > MAX_TEXT:
+        raise RuleError(
+            N_("{where}: a text is longer than {max} characters"), where=where, max=MAX_TEXT
+        )
+    return text
 
 
 def score_text(text: str) -> JSON:

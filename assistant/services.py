@@ -12,6 +12,7 @@ by game and version) and the page that follows is rendered from it.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -223,6 +224,10 @@ def undo_last(
 ) -> None:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
     the engine's undo of the rounds."""
+    if already_applied(key):  # before judging: what was undone may leave nothing to undo
+        raise Replayed
+    if version != game.version:
+        raise Stale(changes_since(game, version))
     rounds: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
@@ -279,7 +284,7 @@ def _rewrite_entries(
                 game_id=game.id,
                 seq=seq,
                 payload=dict(new[seq]),
-                idempotency_key=f"{key}:{seq}",
+                idempotency_key=_entry_key(key, seq),
                 author=author,
             )
         )
@@ -294,6 +299,12 @@ def finished_since(game: Game, finished: bool) -> datetime | None:
 
 def _dump(message: Message) -> dict[str, Any]:
     return {"template": message.template, "params": dict(message.params)}
+
+
+def _entry_key(key: str, seq: int) -> str:
+    """The key of one entry a change wrote: the change's key (up to 64 characters) digested, so
+    that with the entry's number it still fits the column."""
+    return f"{hashlib.sha256(key.encode()).hexdigest()[:40]}:{seq}"
 
 
 def _key() -> str:

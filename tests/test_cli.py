@@ -77,7 +77,7 @@ def test_bad_records_are_refused_clearly(runner, change: dict, message: str) -> 
 def test_not_json_is_refused(runner) -> None:
     result = runner.invoke(args=["score", "-"], input="{not json")
     assert result.exit_code != 0
-    assert "not a JSON file" in result.stderr
+    assert "This file is not a game record: it is damaged near line 1." in result.stderr
 
 
 def test_import_stores_a_record_and_export_gives_it_back(runner, app) -> None:

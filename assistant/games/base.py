@@ -8,8 +8,10 @@ translation, so a message is a template plus its parameters.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 JSON = dict[str, Any]
@@ -35,21 +37,32 @@ class RuleError(ValueError):
     """Something entered breaks a rule of the game (or the record format).
 
     ``round`` is the 1-based round of the record it concerns (set by the engine while it
-    replays), ``field`` names the form field the message belongs next to (``"bids.Anna"``).
+    replays), ``field`` names the form field the message belongs next to (``"bids.Anna"``); a
+    template may name that field as ``{field}``. An error moved to another round or field is
+    made from its message, which keeps its words: ``RuleError(error.message, field=...)``.
 
     >>> str(RuleError(N_("The dealer may not bid {bid}"), bid=2).at_round(3))
     'round 3: The dealer may not bid 2'
+    >>> str(RuleError(N_("{field}: not a player"), field="first_dealer"))
+    'first_dealer: not a player'
     """
 
     def __init__(
         self,
-        template: str,
+        template: str | Message,
         *,
         round: int | None = None,
         field: str | None = None,
         **params: Any,
     ) -> None:
-        self.message = Message(template, params)
+        if isinstance(template, Message):
+            if params:
+                raise TypeError("an error made from a message takes no more parameters")
+            self.message = template
+        else:
+            if field is not None and "field" in placeholders(template):
+                params = {"field": field, **params}
+            self.message = Message(template, params)
         self.round = round
         self.field = field
         super().__init__(str(self))
@@ -58,13 +71,31 @@ class RuleError(ValueError):
         """The same error, said of round ``number`` (kept if it already names one)."""
         if self.round is not None:
             return self
-        return RuleError(
-            self.message.template, round=number, field=self.field, **self.message.params
-        )
+        return RuleError(self.message, round=number, field=self.field)
 
     def __str__(self) -> str:
         text = str(self.message)
         return f"round {self.round}: {text}" if self.round is not None else text
+
+
+# Control characters, lone surrogates and line or paragraph separators have no place in a name
+# or any other text a player gives (PostgreSQL cannot even store NUL).
+CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character.
+
+    >>> has_control("Anna"), has_control("An\\x00na"), has_control("Åsa ♠")
+    (False, True, False)
+    """
+    return any(unicodedata.category(char) in CONTROL for char in text)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names of a template's ``{parameters}``."""
+    names = (name for _, name, _, _ in Formatter().parse(template) if name)
+    return {name.split(".")[0].split("[")[0] for name in names}
 
 
 @dataclass(frozen=True)

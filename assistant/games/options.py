@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .base import JSON, N_, RuleError
+from .base import JSON, N_, RuleError, has_control
 
 KINDS = ("choice", "flag", "number", "money", "text")
 CUSTOM = "custom"  # the preset that asks for every option; no game's preset may be called so
@@ -120,6 +120,8 @@ class Option:
         if self.kind == "text":
             if self.high is not None and len(text) > self.high:
                 raise RuleError(N_("Use at most {high} characters."), high=self.high)
+            if has_control(text):
+                raise RuleError(N_("Use no control characters (such as a line break)."))
             return text
         if not text:
             return None

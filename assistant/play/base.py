@@ -7,6 +7,7 @@ engine then replays the whole record and refuses what breaks a rule.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -14,20 +15,30 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
-from wtforms.validators import InputRequired, Regexp
+from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from ..games.base import JSON, Message, Record, RuleError
 from ..i18n import say
+from ..models import LARGEST_INTEGER
 from ..services import Loaded
+
+KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages make it
 
 
 class EntryForm(FlaskForm):
     """What every entry form carries: the version it was made from and its idempotency key."""
 
-    version = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
-    key = HiddenField(validators=[InputRequired(), Regexp(r"^[A-Za-z0-9_-]{8,64}$")])
+    version = IntegerField(
+        widget=HiddenInput(), validators=[InputRequired(), NumberRange(0, LARGEST_INTEGER)]
+    )
+    key = HiddenField(validators=[InputRequired(), Regexp(KEY)])
     step = HiddenField()  # which step the form was made for ("bids-7"): stale posts compare it
+
+    @property
+    def damaged(self) -> bool:
+        """The hidden fields are missing or could never have been sent by the page."""
+        return bool(self.version.errors or self.key.errors)
 
     def fresh(self, version: int) -> EntryForm:
         """Ready for the next entry: the current version and a new key."""

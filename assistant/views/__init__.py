@@ -83,6 +83,15 @@ def register_views(app: Flask) -> None:
     def too_large(_error: Exception) -> tuple[str, int]:
         return render_template("errors/400.html", reason=None), 413
 
+    @app.errorhandler(429)
+    def too_many(_error: Exception) -> Any:
+        """A rate limit (throttle.py): a page that says to wait, or a note on top of the page."""
+        wait = {"Retry-After": "60"}
+        if request.headers.get("HX-Request") == "true":
+            moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin", **wait}
+            return render_template("errors/_429.html"), 429, moved
+        return render_template("errors/429.html"), 429, wait
+
     @app.errorhandler(500)
     def server_error(_error: Exception) -> Any:
         """Our own page (no trace), with the request's half-done work rolled back. An htmx

@@ -15,6 +15,7 @@ from ..i18n import say
 from ..models import Circle, Member
 from ..play.circle import circle_view, player_view
 from ..tableforms import CircleForm, MergeForm, RenameForm
+from ..throttle import creating
 from .evening import remember_circle
 from .home import render_home
 from .lookup import circle_or_404, member_or_404
@@ -25,6 +26,7 @@ new_bp = Blueprint("new_circle", __name__)
 
 
 @new_bp.post("/circles")
+@creating
 def create() -> Any:
     form = CircleForm()
     if not form.validate_on_submit():

@@ -158,10 +158,15 @@ def rules(token: str, game_id: int) -> str:
 def delete(token: str, game_id: int) -> Any:
     table, game = game_or_404(token, game_id)
     form = EntryForm(request.form if request.method == "POST" else None)
-    if request.method == "POST" and form.validate_on_submit():
+    if request.method == "GET":
+        return render_template("games/delete.html", table=table, game=game, form=form)
+    if form.validate_on_submit():
         services.delete_game(game)
         return redirect(url_for("tables.show", token=table.token), 303)
-    return render_template("games/delete.html", table=table, game=game, form=form)
+    notice = gettext("This page is out of date: reload it and enter again.")
+    return render_template(
+        "games/delete.html", table=table, game=game, form=form, notice=notice
+    ), 422
 
 
 view_bp = Blueprint("view", __name__, url_prefix="/v/<view_token>/g/<int:game_id>")

@@ -17,6 +17,7 @@ from ..play.evening import evening_view
 from ..play.fields import choice_values
 from ..play.options import options_form
 from ..tableforms import CircleForm, StakeForm, TableFileForm
+from ..throttle import creating, importing
 from .lookup import circle_or_404
 
 bp = Blueprint("home", __name__)
@@ -47,6 +48,7 @@ def render_home(**forms: Any) -> str:
 
 
 @bp.post("/import")
+@importing
 def import_record() -> Any:
     """A game file becomes a new table with the file's players."""
     form = ImportForm()
@@ -57,6 +59,7 @@ def import_record() -> Any:
 
 
 @bp.post("/import-table")
+@importing
 def import_table() -> Any:
     """A table file becomes a new table with all its games (or, if one is broken, nothing)."""
     form = TableFileForm()
@@ -73,6 +76,7 @@ def import_table() -> Any:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creating
 def new_table() -> Any:
     form = SetupForm(request.form if request.method == "POST" else None)
     if request.method == "GET":
@@ -87,6 +91,7 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         form.step.data = "players"
         return render_setup(form, table=table)
     if not form.validate() or not form.check_players():
+        form.step.data = "players"  # step 2 cannot be shown without good players and a game
         return render_setup(form, table=table, status=422)
     names = form.names()
     form.offer_first()

@@ -5,14 +5,14 @@ from __future__ import annotations
 from flask import abort
 
 from .. import circles, services
-from ..models import Circle, Game, Member, Table
-
-LARGEST_ID = 2**31 - 1  # a URL may carry any number; the database's ids are 32-bit
+from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
+from ..throttle import count_miss
 
 
 def table_or_404(token: str) -> Table:
     table = services.get_table(token)
     if table is None:
+        count_miss()
         abort(404)
     return table
 
@@ -28,7 +28,10 @@ def watched_or_404(view_token: str, game_id: int) -> tuple[Table, Game]:
 
 
 def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
-    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_ID else None
+    # A URL may carry any number; the database's ids are 32-bit.
+    if table is None:
+        count_miss()
+    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_INTEGER else None
     if table is None or game is None:
         abort(404)
     return table, game
@@ -38,13 +41,14 @@ def circle_or_404(token: str) -> Circle:
     """The circle with this share token (a wrong or cut-off link finds nothing)."""
     circle = circles.get_circle(token)
     if circle is None:
+        count_miss()
         abort(404)
     return circle
 
 
 def member_or_404(token: str, member_id: int) -> tuple[Circle, Member]:
     circle = circle_or_404(token)
-    member = circles.member_of(circle, member_id) if 0 < member_id <= LARGEST_ID else None
+    member = circles.member_of(circle, member_id) if 0 < member_id <= LARGEST_INTEGER else None
     if member is None:
         abort(404)
     return circle, member

@@ -13,9 +13,9 @@ from .. import services
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
-from ..models import Game, Table
+from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
-from ..play.base import Change, Context, EntryForm, place_error
+from ..play.base import KEY, Change, Context, EntryForm, place_error
 
 
 def is_htmx() -> bool:
@@ -90,7 +90,7 @@ def submit(
     then answers 409 (with the input kept) rather than judging the form by the wrong step.
     """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
-    posted = request.form.get("version", type=int)
+    posted = posted_version()
 
     def moved() -> bool:
         return posted is not None and services.current_version(game) != posted
@@ -101,7 +101,7 @@ def submit(
         kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
         return rerender(form=kept, status=409, notice=stale_notice(stale))
 
-    if services.already_applied(request.form.get("key", "")):  # a double tap or a resend
+    if services.already_applied(posted_key()):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
     if moved():
         return stale_answer()
@@ -109,7 +109,10 @@ def submit(
         notice = gettext("The game is over: nothing more can be entered.")
         return rerender(notice=notice, status=422)
     if not form.validate():
-        return stale_answer() if moved() else rerender(form=form, status=422)
+        if moved():
+            return stale_answer()
+        notice = gettext("This page is out of date: reload it and enter again.")
+        return rerender(form=form, status=422, notice=notice if form.damaged else None)
     change: Change | None = None
     try:
         change = make_change(form)
@@ -133,6 +136,18 @@ def submit(
         place_error(form, change.fields(error) if change else error, tuple(game.seating))
         return rerender(form=form, status=422)
     return done(table, game, said=say(change.summary))
+
+
+def posted_version() -> int | None:
+    """The version the form was made from; None when missing or when no game could have it."""
+    version = request.form.get("version", type=int)
+    return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
+
+
+def posted_key() -> str:
+    """The form's idempotency key; empty when it is not one the pages make."""
+    key = request.form.get("key", "")
+    return key if KEY.match(key) else ""
 
 
 def device() -> str:

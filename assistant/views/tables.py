@@ -7,7 +7,16 @@ import io
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from .. import circles
 from ..evening import load_evening, stake_of
@@ -15,6 +24,7 @@ from ..forms import ImportForm, SetupForm
 from ..models import Table
 from ..play.evening import evening_view
 from ..tableforms import ActionForm, CircleForm, CurrencyForm, JoinForm, StakeForm, TableNameForm
+from ..throttle import creating, importing
 from .home import remember, render_setup, setup_step
 from .lookup import table_or_404
 
@@ -59,7 +69,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         table=table,
         view=view,
         stakes=stakes,
-        share_url=url_for("tables.show", token=table.token, _external=True),
+        share_url=share_link(table),
         circle_known=table.circle is not None and table.circle in known,
         **{**defaults, **forms},
     )
@@ -67,6 +77,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@creating
 def new_game(token: str) -> Any:
     table = table_or_404(token)
     if request.method == "GET":
@@ -76,6 +87,7 @@ def new_game(token: str) -> Any:
 
 
 @bp.post("/import")
+@importing
 def import_record(token: str) -> Any:
     table = table_or_404(token)
     form = ImportForm()
@@ -88,6 +100,15 @@ def import_record(token: str) -> Any:
 def qr_code(token: str) -> Response:
     table = table_or_404(token)
     out = io.BytesIO()
-    url = url_for("tables.show", token=table.token, _external=True)
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff")
+    segno.make(share_link(table), error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#111", light="#fff"
+    )
     return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+def share_link(table: Table) -> str:
+    """The table's link as the other phones open it: under ``PUBLIC_URL`` when it is set (a
+    request's Host header is whatever its sender wrote), else at this request's own address."""
+    if public := current_app.config.get("PUBLIC_URL"):
+        return public.rstrip("/") + url_for("tables.show", token=table.token)
+    return url_for("tables.show", token=table.token, _external=True)

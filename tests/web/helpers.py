@@ -8,6 +8,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -131,3 +132,67 @@ def form_fields(page: str, action_suffix: str) -> dict[str, object]:
         chosen = re.search(r'<option[^>]*value="([^"]*)"[^>]*selected', body)
         fields[name] = html.unescape(chosen.group(1)) if chosen else ""
     return fields
+
+
+@dataclass
+class PageForm:
+    """A form of a page as a browser sees it: where it posts, each field's name with the values
+    the page offers for it (radio keys, options, the number input's bounds), what it would post
+    untouched (``current``), and its named submit buttons (a browser sends the one tapped)."""
+
+    action: str
+    enctype: str
+    fields: dict[str, list[str]]
+    current: dict[str, str]
+    buttons: list[tuple[str, str]]
+
+
+class _FormParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[PageForm] = []
+        self.current: PageForm | None = None
+        self.select: str | None = None
+
+    def offer(self, name: str | None, *values: str | None) -> None:
+        if self.current is not None and name:
+            offered = self.current.fields.setdefault(name, [])
+            offered += [v for v in values if v is not None and v not in offered]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        name, kind = a.get("name"), a.get("type") or "text"
+        if tag == "form" and (a.get("method") or "").lower() == "post":
+            self.current = PageForm(a.get("action") or "", a.get("enctype") or "", {}, {}, [])
+            self.forms.append(self.current)
+        elif tag == "option" and self.current is not None and self.select:
+            self.offer(self.select, a.get("value", ""))
+            if "selected" in a or self.select not in self.current.current:
+                self.current.current[self.select] = a.get("value", "") or ""
+        elif self.current is None or not name:
+            return
+        elif tag == "input" and kind not in ("file", "submit", "button"):
+            value = a.get("value", "on" if kind == "checkbox" else "") or ""
+            self.offer(name, value, a.get("min"), a.get("max"))
+            shown = kind not in ("radio", "checkbox") or "checked" in a
+            if shown and "disabled" not in a:
+                self.current.current[name] = value
+        elif tag == "button" or (tag == "input" and kind == "submit"):
+            self.current.buttons.append((name, a.get("value") or ""))
+        elif tag == "textarea":
+            self.offer(name, "")
+        elif tag == "select":
+            self.select = name
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.current = None
+        elif tag == "select":
+            self.select = None
+
+
+def page_forms(page: str) -> list[PageForm]:
+    """Every form of ``page`` that posts."""
+    parser = _FormParser()
+    parser.feed(page)
+    return parser.forms

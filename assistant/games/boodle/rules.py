@@ -20,6 +20,7 @@ from typing import Any
 
 from ..base import JSON, N_, RuleError, check_int, check_keys
 from ..cards import parse_card
+from ..options import MONEY_LIMIT
 from ..settle import exact
 
 
@@ -149,6 +150,13 @@ def parse_chip_value(value: Any) -> int | float | None:
             field="options.chip_value",
             value=value,
         )
+    if value >= MONEY_LIMIT:  # what the set-up form allows, and every page can show
+        raise RuleError(
+            N_("The chip value must be less than {limit}, not {value}"),
+            field="options.chip_value",
+            limit=MONEY_LIMIT,
+            value=value,
+        )
     return value
 
 
@@ -176,7 +184,7 @@ def check_fields(
     except RuleError as err:
         name = err.message.params.get("name")
         field = f"{at}{name}" if name is not None else (at.rstrip(".") or None)
-        raise RuleError(err.message.template, field=field, **err.message.params) from None
+        raise RuleError(err.message, round=err.round, field=field) from None
 
 
 @contextmanager
@@ -187,6 +195,4 @@ def field_of(name: str) -> Iterator[None]:
     except RuleError as err:
         if err.field is not None:
             raise
-        raise RuleError(
-            err.message.template, round=err.round, field=name, **err.message.params
-        ) from None
+        raise RuleError(err.message, round=err.round, field=name) from None

@@ -42,7 +42,7 @@ class Finding:
     field: str | None = None
 
     def as_error(self) -> RuleError:
-        return RuleError(self.message.template, field=self.field, **self.message.params)
+        return RuleError(self.message, field=self.field)
 
     def __str__(self) -> str:
         return str(self.message)

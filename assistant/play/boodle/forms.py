@@ -210,7 +210,7 @@ def remap(error: RuleError, rename: Callable[[str], str | None]) -> RuleError:
     field = rename(error.field)
     if field is None:
         return error
-    return RuleError(error.message.template, round=error.round, field=field, **error.message.params)
+    return RuleError(error.message, round=error.round, field=field)
 
 
 def live_event_field(index: int) -> Callable[[str], str | None]:

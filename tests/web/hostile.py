@@ -1,0 +1,138 @@
+"""What a fuzzer sends: hostile values, plans for filling whatever form a page shows, and
+mutated game records (used by ``test_fuzz.py``)."""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from hypothesis import strategies as st
+
+from tests.web.helpers import PLAYERS, PageForm
+
+ODD = [
+    "", " ", "-1", "0", "-0", "00", "1e400", "NaN", "inf", "٣", "²", "0x10", "1_000", "1.5",
+    str(2**31), str(2**63), str(10**20), str(-(10**20)), "9" * 5000, "x" * 20000, "\x00",
+    "a\x00b", "\u202etxet",
+    "<script>alert(1)</script>", "{{7*7}}", "{field}", "%(what)s", "../../etc/passwd", "true",
+    "null", "[]", "{}", "Anna", "anna", "draw", "custom", "S", "NT",
+]  # fmt: skip
+MAGNITUDES = st.builds(
+    lambda sign, digits: sign + str(10**digits), st.sampled_from("-+ "), st.integers(0, 40)
+)
+HOSTILE = st.one_of(
+    st.text(max_size=30),
+    MAGNITUDES,
+    st.integers().map(str),
+    st.floats().map(str),
+    st.sampled_from(ODD),
+)
+DEEP: list = [1]
+for _ in range(15):
+    DEEP = [DEEP]
+KEYS = st.text(string.ascii_letters + string.digits + "_-", min_size=8, max_size=64)
+
+
+HOW = ["other", "missing", "hostile", "hostile", "hostile", "twice"]
+# The fields every entry form carries (EntryForm): "one off" picks them more often.
+SHARED = ["version", "key", "step"]
+SLOTS = 8
+# What to do with each field of whatever form the page shows, drawn before the page is seen
+# (so that every example draws alike): the i-th field takes slot i % SLOTS. "as shown" posts
+# what the page would untouched, "picked" with a value picked where it shows none, "one off"
+# changes one field of that, "anything" any field, the CSRF token included.
+PLAN = st.fixed_dictionaries(
+    {
+        "mode": st.sampled_from(["as shown", "picked", "one off", "one off", "anything"]),
+        "restart": st.integers(0, 99),
+        "form": st.integers(0, 99),
+        "button": st.integers(0, 99),
+        "round": st.integers(0, 99),
+        "htmx": st.booleans(),
+        "key": st.one_of(KEYS, KEYS, st.sampled_from(["page", "last"]), HOSTILE),
+        "slots": st.lists(
+            st.tuples(st.sampled_from(HOW), st.integers(0, 99), HOSTILE),
+            min_size=SLOTS,
+            max_size=SLOTS,
+        ),
+        "extra": st.dictionaries(st.text(max_size=12), HOSTILE, max_size=2),
+    }
+)
+
+
+def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str, Any]:
+    """``form`` as posted by ``plan``."""
+    mode, slots = plan["mode"], plan["slots"]
+    data: dict[str, Any] = dict(plan["extra"]) if mode == "anything" else {}
+    names = sorted(form.fields)
+    odd = slots[0][1] % (len(names) + 2 * len(SHARED)) if names else 0
+    if odd >= len(names):  # the field that is "one off"
+        shared = SHARED[(odd - len(names)) % len(SHARED)]
+        odd = names.index(shared) if shared in names else 0
+    for i, name in enumerate(names):
+        offered = form.fields[name] or [""]
+        how, pick, hostile = slots[i % SLOTS]
+        shown = form.current.get(name)
+        if shown is None and mode != "as shown":
+            shown = offered[pick % len(offered)]
+        if name == "key":
+            shown = {"page": shown, "last": last_key or shown}.get(plan["key"], plan["key"])
+        if mode in ("as shown", "picked") or (mode == "one off" and i != odd):
+            how = "shown"
+        if how == "shown":
+            if shown is not None:
+                data[name] = shown
+        elif how == "other":
+            data[name] = offered[(pick + 1) % len(offered)]
+        elif how == "hostile":
+            data[name] = hostile
+        elif how == "twice":
+            data[name] = [shown or "", hostile]
+    if form.buttons and plan["button"] % (len(form.buttons) + 1) < len(form.buttons):
+        name, value = form.buttons[plan["button"] % (len(form.buttons) + 1)]
+        data[name] = value
+    return data
+
+
+def mutated_record(records: list[dict], changes: int) -> st.SearchStrategy[str]:
+    """An example record with a few of its values, keys or bytes changed into hostile ones."""
+    leaf = st.one_of(
+        st.integers(min_value=-(10**30), max_value=10**30),
+        st.floats(),
+        st.text(max_size=20),
+        st.none(),
+        st.booleans(),
+        st.sampled_from([[], {}, DEEP, {"": {"": {"": 1}}}, 1e24, 10**9]),
+        st.sampled_from(PLAYERS),
+    )
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> str:
+        record = json.loads(json.dumps(draw(st.sampled_from(records))))
+        for _ in range(draw(st.integers(changes, changes))):
+            places = list(_places(record))
+            container, key = draw(st.sampled_from(places))
+            action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+            if action == "replace":
+                container[key] = draw(leaf)
+            elif action == "delete" and isinstance(container, dict):
+                del container[key]
+            elif isinstance(container, dict):
+                container[draw(st.text(max_size=8))] = draw(leaf)
+        text = json.dumps(record, ensure_ascii=draw(st.booleans()))
+        if changes > 1 and draw(st.booleans()):  # damaged bytes
+            at = draw(st.integers(0, len(text)))
+            text = text[:at] + draw(st.text(max_size=3))
+        return text
+
+    return build()
+
+
+def _places(node: Any) -> Iterator[tuple[Any, Any]]:
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for key, value in list(items):
+        yield node, key
+        if isinstance(value, dict | list) and value:
+            yield from _places(value)

@@ -1,0 +1,286 @@
+"""Hostile submits to every POST route of every game, with CSRF on: random, oversized,
+wrong-typed, unicode and control characters, missing and duplicated fields, huge numbers.
+
+The field names come from the forms the pages really show (so the submits reach deep into every
+game: bids, lances, mulles, boodle cards, options), the values are sometimes what the page offers
+and sometimes anything at all. Whatever is sent: never a 5xx; a refused submit changes nothing;
+every game stored along the way still renders, exports, and its export scores with ``score``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Callable, Iterator
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assistant import create_app
+from assistant.extensions import db
+from assistant.games import GAMES
+from assistant.models import Change, Entry, Game, Table
+from assistant.records import parse_record, score_text
+from tests.examples import example_records
+from tests.web.helpers import PLAYERS, PageForm, page_forms
+from tests.web.hostile import PLAN, mutated_record, submission
+
+EXAMPLES_PER_ROUTE = 120
+FUZZ = settings(
+    max_examples=EXAMPLES_PER_ROUTE,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app as deployed: CSRF on; rate limits out of the way of a fuzzer's pace."""
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'fuzz.db'}"
+    endless = "1000000 per minute"
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "fuzz",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "RATELIMIT_CREATE": endless,
+            "RATELIMIT_IMPORT": endless,
+            "RATELIMIT_WRONG_LINKS": endless,
+        }
+    )
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+def example_of(kind: str) -> list[dict]:
+    return [json.loads(path.read_text()) for path in example_records(kind)]
+
+
+def going_on(records: list[dict]) -> list[dict]:
+    """The examples cut after each round, while the game goes on (a round at least): games at
+    every step of the entry."""
+    cuts = [
+        {**record, "rounds": record["rounds"][:n]}
+        for record in records
+        for n in range(1, len(record["rounds"]) + 1)
+    ]
+    return [cut for cut in cuts if not GAMES[cut["game"]].replay(parse_record(cut)).finished]
+
+
+class Fuzzer:
+    """A phone posting at one game (and its table), and what must hold after every post."""
+
+    def __init__(self, app: Flask, kind: str) -> None:
+        self.app, self.kind = app, kind
+        self.client = app.test_client()
+        self.runner = app.test_cli_runner()
+        self.records = example_of(kind)
+        self.going_on = going_on(self.records)
+        self.game = ""  # /t/<token>/g/<id>/
+        self.setup_fields: dict[str, list[str]] = {}
+        self.setup_current: dict[str, str] = {}
+        self.setup_buttons: list[tuple[str, str]] = []
+        self.pages: dict[str, str] = {}  # what the pages show while nothing changes
+        self.known: tuple[Any, ...] = ()  # the state after the last post
+        self.last_key = ""  # the key of the last accepted submit: sent again, it is a replay
+
+    @cached_property
+    def csrf(self) -> str:
+        """This phone's CSRF token (it lasts as long as its session)."""
+        return self.forms("/", "/import")[0].fields["csrf_token"][0]
+
+    @property
+    def token(self) -> str:
+        return self.game.split("/")[2]
+
+    def fresh_game(self, pick: int = 0) -> None:
+        """A game going on (one of the examples cut short) at a new table."""
+        record = self.going_on[pick % len(self.going_on)]
+        upload = {
+            "csrf_token": self.csrf,
+            "record": (io.BytesIO(json.dumps(record).encode()), "g.json"),
+        }
+        response = self.client.post("/import", data=upload, content_type="multipart/form-data")
+        assert response.status_code == 303, response.text
+        self.game = response.headers["Location"]
+        self.pages.clear()
+        self.known = self.state()
+
+    def forms(self, path: str, ending: str) -> list[PageForm]:
+        if path not in self.pages:
+            page = self.client.get(path)
+            assert page.status_code == 200, (path, page.status_code)
+            self.pages[path] = page.text
+        return [form for form in page_forms(self.pages[path]) if form.action.endswith(ending)]
+
+    def state(self) -> tuple[Any, ...]:
+        """Everything a refused submit must leave as it was."""
+        with self.app.app_context():
+            count = [
+                db.session.execute(db.select(db.func.count()).select_from(model)).scalar()
+                for model in (Table, Game, Entry, Change)
+            ]
+            game_id = int(self.game.split("/")[4]) if self.game else 0
+            game = db.session.execute(
+                db.select(Game.version, Game.draft).filter_by(id=game_id)
+            ).first()
+            rounds = db.session.execute(
+                db.select(Entry.payload).filter_by(game_id=game_id).order_by(Entry.seq)
+            ).scalars()
+            newest = db.session.execute(db.select(db.func.max(Game.id))).scalar() or 0
+            return (*count, newest, tuple(game or ()), json.dumps(list(rounds)))
+
+    def post(self, path: str, data: dict, *, htmx: bool = False, creates: bool = False) -> int:
+        before = self.known or self.state()
+        headers = {"HX-Request": "true"} if htmx else {}
+        multipart = any(isinstance(v, tuple) for v in data.values())
+        response = self.client.post(
+            path,
+            data=data,
+            headers=headers,
+            content_type="multipart/form-data" if multipart else None,
+        )
+        assert response.status_code < 500, (path, data, response.text[:3000])
+        after = self.known = self.state()
+        refused = response.status_code >= 400 or (creates and response.status_code != 303)
+        if refused:
+            assert after == before, (path, data, response.status_code)
+        else:
+            self.pages.clear()
+            self.check_games_since(before[4])
+            self.last_key = str(data.get("key", ""))
+        return response.status_code
+
+    def check_games_since(self, newest: int, *, fully: bool = False) -> None:
+        """The game played on and every game made since ``newest``: its page, its export, and
+        the export scored as ``flask score`` does; ``fully``: the watch view and the command
+        itself too."""
+        with self.app.app_context():
+            rows = db.session.execute(
+                db.select(Game.id, Table.token, Table.view_token)
+                .join(Table)
+                .where((Game.id > newest) | (Game.id == int(self.game.split("/")[4])))
+            ).all()
+        for game_id, token, view in rows:
+            path = f"/t/{token}/g/{game_id}/"
+            page = self.client.get(path)
+            assert page.status_code == 200, path
+            self.pages[path] = page.text
+            export = self.client.get(path + "export")
+            assert export.status_code == 200, path
+            score_text(export.text)  # what `flask score` prints, or a RuleError
+            if fully:
+                assert self.client.get(f"/v/{view}/g/{game_id}/").status_code == 200, path
+                scored = self.runner.invoke(args=["score", "-"], input=export.text)
+                assert scored.exit_code == 0, (export.text, scored.output)
+
+    def submission(self, form: PageForm, plan: dict) -> dict:
+        return submission(form, plan, self.last_key)
+
+    def game_exists(self) -> bool:
+        return bool((self.known or self.state())[5])
+
+
+# --- the routes -----------------------------------------------------------------------------
+
+
+def entry_route(ending: str) -> Callable[[Fuzzer, Any, dict], None]:
+    def route(table: Fuzzer, data: Any, plan: dict) -> None:
+        forms = table.forms(table.game, ending)
+        if not forms:  # the game is over, or nothing is left to undo
+            table.fresh_game()
+            return
+        form = forms[plan["form"] % len(forms)]
+        table.post(form.action, table.submission(form, plan), htmx=plan["htmx"])
+
+    return route
+
+
+def correct(table: Fuzzer, data: Any, plan: dict) -> None:
+    with table.app.app_context():
+        game_id = int(table.game.split("/")[4])
+        rounds = db.session.execute(db.select(Game).filter_by(id=game_id)).scalar_one().entries
+    if not rounds:
+        table.fresh_game()
+        return
+    number = plan["round"] % len(rounds) + 1
+    (form,) = table.forms(f"{table.game}rounds/{number}", f"rounds/{number}")
+    table.post(form.action, table.submission(form, plan))
+
+
+def delete(table: Fuzzer, data: Any, plan: dict) -> None:
+    (form,) = table.forms(table.game + "delete", "delete")
+    if table.post(form.action, table.submission(form, plan)) == 303:
+        table.fresh_game()
+
+
+def set_up(table: Fuzzer, data: Any, plan: dict) -> None:
+    if not table.setup_fields:  # the fields of both steps, as the pages show them
+        names = PLAYERS[: GAMES[table.kind].max_players]
+        step_one = {"step": "players", "game": table.kind}
+        step_one |= {f"players-{i}": name for i, name in enumerate(names)}
+        for path in ("/new", f"/t/{table.token}/new"):
+            csrf = table.forms(path, path)[0].fields["csrf_token"][0]
+            page = table.client.post(path, data={**step_one, "csrf_token": csrf})
+            for found in page_forms(page.text):
+                for name, offered in found.fields.items():
+                    table.setup_fields.setdefault(name, []).extend(offered)
+                table.setup_current |= found.current
+                table.setup_buttons += found.buttons
+    path = "/new" if plan["htmx"] else f"/t/{table.token}/new"
+    form = PageForm(path, "", table.setup_fields, table.setup_current, table.setup_buttons)
+    table.post(path, table.submission(form, plan), creates=True)
+
+
+def import_record(table: Fuzzer, data: Any, plan: dict) -> None:
+    csrf = table.csrf
+    changes = {"as shown": 0, "picked": 0, "one off": 1, "anything": 3}[plan["mode"]]
+    text = data.draw(mutated_record(table.records, changes))
+    anything = plan["mode"] == "anything"
+    upload: dict[str, Any] = {"csrf_token": plan["slots"][0][2] if anything else csrf}
+    name = plan["slots"][1][2] if anything else "record"
+    upload[name] = (io.BytesIO(text.encode("utf-8", "surrogatepass")), "g.json")
+    path = "/import" if plan["htmx"] else f"/t/{table.token}/import"
+    table.post(path, upload, creates=True)
+
+
+ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
+    "enter": entry_route("/enter"),
+    "undo": entry_route("/undo"),
+    "correct": correct,
+    "delete": delete,
+    "set-up": set_up,
+    "import": import_record,
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("kind", GAMES)
+def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
+    app: Flask, kind: str, route: str
+) -> None:
+    table = Fuzzer(app, kind)
+    table.fresh_game()
+
+    @FUZZ
+    @given(data=st.data())
+    def submit(data: Any) -> None:
+        plan = data.draw(PLAN)
+        if plan["restart"] < 10 or not table.game_exists():
+            table.fresh_game(plan["restart"])
+        ROUTES[route](table, data, plan)
+
+    submit()
+    table.check_games_since(0, fully=True)
