@@ -40,4 +40,6 @@ class Defaults:
     LANGUAGES = ("en", "sv")
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
-    POLL_SECONDS = 4
+    POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
+    WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)

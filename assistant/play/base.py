@@ -20,6 +20,7 @@ from wtforms.widgets import HiddenInput
 from ..games.base import JSON, Message, Record, RuleError
 from ..i18n import say
 from ..services import Loaded
+from .standings import Standings
 
 
 class EntryForm(FlaskForm):
@@ -51,6 +52,9 @@ class Change:
     summary: Message
     draft: JSON | None = None
     fields: Callable[[RuleError], RuleError] = same_field
+    # The log's sentence from the replay of the new rounds, when it needs the new score (a
+    # correction says how the totals moved: ``standings.telling_the_totals``).
+    describe: Callable[[Any], Message] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,15 @@ class Adapter:
 
     def view(self, loaded: Loaded) -> Any:
         """The view model of the game page, derived from the engine's replay."""
+        raise NotImplementedError
+
+    def standings(self, ctx: Context) -> Standings:
+        """The score at a glance, for the strip at the top of the page (``play/standings``)."""
+        raise NotImplementedError
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        """What Undo would take back now ("the tricks of deal 7"; None: nothing to undo). The
+        Undo button names it, and the log says it was undone."""
         raise NotImplementedError
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
