@@ -1,6 +1,6 @@
-// The game page at the table: every tap answered on the spot, one phone never in its own way,
-// and no phone silently behind. An enhancement like everything else: without JavaScript the
-// forms post as they are and the server checks it all.
+// The game page at the table: one phone never in its own way, no phone silently behind, taps
+// made meanwhile kept, the bar at thumb height. An enhancement like everything else: without
+// JavaScript the forms post as they are and the server checks it all.
 "use strict";
 
 (() => {
@@ -237,59 +237,9 @@
   }
   setInterval(showHeard, 1000);
 
-  // --- Every tap answered on the spot -----------------------------------------------------------
   function bringIntoView(element) {
     if (element) element.scrollIntoView({ block: "center" });
   }
-
-  // A forbidden choice says why, beside it: the dealer's forbidden bid, a button that waits.
-  document.addEventListener("click", (event) => {
-    const key = event.target.closest("label.key, [aria-disabled=true]");
-    if (!key || !inGame(key)) return;
-    const input = key.matches("label") ? key.querySelector("input") : null;
-    const forbidden = key.matches("[aria-disabled=true]") || (input && input.disabled);
-    if (!forbidden) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    const scope = key.closest("fieldset, form");
-    const reason = (scope && scope.querySelector("[data-forbidden-reason]")) || key;
-    reason.hidden = false;
-    reason.classList.remove("flash");
-    void reason.offsetWidth; // restart the flash
-    reason.classList.add("flash");
-    reason.scrollIntoView({ block: "nearest" });
-  }, true);
-
-  // A missing value is marked at its field before anything is sent, and brought into view.
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (!inGame(form) || (event.submitter && event.submitter.hasAttribute("formnovalidate"))) return;
-    const missing = Array.from(form.querySelectorAll("fieldset[data-required]"))
-      .filter((pad) => pad.offsetParent !== null && !pad.querySelector("input:checked"));
-    if (!missing.length) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    missing.forEach((pad) => {
-      pad.classList.add("has-error");
-      let note = pad.querySelector("[data-missing-note]");
-      if (!note) {
-        note = Object.assign(document.createElement("p"), { className: "error" });
-        note.dataset.missingNote = "";
-        pad.querySelector("legend").after(note);
-      }
-      note.textContent = pad.dataset.required;
-    });
-    bringIntoView(missing[0]);
-  }, true);
-
-  document.addEventListener("change", (event) => {
-    const pad = event.target.closest("fieldset[data-required]");
-    const note = pad && pad.querySelector("[data-missing-note]");
-    if (note) {
-      note.remove();
-      pad.classList.remove("has-error");
-    }
-  });
 
   // --- The watch view: the sheet scrolls by itself to the deal being played ------------------
   function followCurrent() {

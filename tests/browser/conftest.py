@@ -92,12 +92,13 @@ def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def shot() -> object:
-    """Save a full-page screenshot under tests/browser/screenshots/NAME.png."""
+    """Save a screenshot under tests/browser/screenshots/NAME.png: the whole page, or with
+    ``full_page=False`` what the screen shows."""
     SHOTS.mkdir(exist_ok=True)
 
-    def take(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    def take(page, name: str, full_page: bool = True) -> Path:  # type: ignore[no-untyped-def]
         target = SHOTS / f"{name}.png"
-        page.screenshot(path=str(target), full_page=True)
+        page.screenshot(path=str(target), full_page=full_page)
         return target
 
     return take

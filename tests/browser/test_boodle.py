@@ -62,8 +62,8 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     use_screen(page, screen)
     taken = shot
 
-    def shot(page: Page, name: str) -> None:
-        taken(page, name if screen == "phone" else f"{name}-{screen}")
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
 
     choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
@@ -91,6 +91,7 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     table.played("AH", "Bo")
     table.played("KC", "Cia")
     table.out("Dan", {"Anna": 3, "Bo": 2, "Cia": 4}, deal=1)
+    shot(page, "boodle-first-screen", full_page=False)
     taps_for_a_deal = table.taps - before
     assert balances(page) == [-9, -1, -5, 5]
 

@@ -85,8 +85,8 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     use_screen(page, screen)
     taken = shot
 
-    def shot(page: Page, name: str) -> None:
-        taken(page, name if screen == "phone" else f"{name}-{screen}")
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
 
     choose_players(page, live_server, "Mulle", PLAYERS)
     page.locator("label.key", has_text="Anna").tap()
@@ -117,6 +117,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     table.next_round(6)
     expect(page.locator(".bat-call")).to_contain_text("Båt")
     expect(page.locator(".banner")).to_contain_text("båt")
+    shot(page, "mulle-first-screen", full_page=False)
     shot(page, "mulle-deal-in-progress")
     fits(page)
     page.reload()  # the live events are stored: every phone (and a reload) sees them

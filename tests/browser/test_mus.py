@@ -63,8 +63,8 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(
     use_screen(page, screen)
     taken = shot
 
-    def shot(page: Page, name: str) -> None:
-        taken(page, name if screen == "phone" else f"{name}-{screen}")
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
 
     choose_players(page, live_server, "Mus", PLAYERS)
     expect(page.locator(".mus-team-cards")).to_contain_text("Anna & Carla")
@@ -85,6 +85,7 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(
     shot(page, "mus-hand-in-progress")
     table.answer(2, "No quiero")  # ... Dan: no quiero
     table.saved("Hand 1: pares entered.")
+    shot(page, "mus-first-screen", full_page=False)
     # The rejected bet pays at once: the stone is on the board now, marked as paid in this hand;
     # the accepted chica waits for the count.
     board(page, [1, 0])
