@@ -71,7 +71,9 @@ class Defaults:
     LANGUAGES = ("en", "sv")
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
-    POLL_SECONDS = 4
+    POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
+    WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
     # The address players open (``https://cards.example``): share links and QR codes are made
     # with it, never from the Host header a request brings. Unset: the request's own address.
     PUBLIC_URL: str | None = None

@@ -25,10 +25,21 @@ def say(message: Message | RuleError, *, with_round: bool = False) -> str:
     number = message.round if isinstance(message, RuleError) else None
     if isinstance(message, RuleError):
         message = message.message
-    text = gettext(message.template).format(**message.params)
+    params = {name: _said(value) for name, value in message.params.items()}
+    text = gettext(message.template).format(**params)
     if with_round and number is not None:
         return gettext("round %(number)s: %(text)s", number=number, text=text)
     return text
+
+
+def _said(value: object) -> object:
+    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language;
+    stored in a change it is the dict ``{"template": ..., "params": ...}``."""
+    if isinstance(value, Message):
+        return say(value)
+    if isinstance(value, dict) and isinstance(value.get("template"), str):
+        return say(Message(value["template"], value.get("params") or {}))
+    return value
 
 
 def setup_i18n(app: Flask) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
@@ -168,11 +168,14 @@ def apply_change(
     draft: Mapping[str, Any] | None = None,
     author: str = "",
     replayed: Any = None,
-) -> None:
-    """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError.
+    describe: Callable[[Any], Message] | None = None,
+) -> Message:
+    """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError;
+    answer the sentence the log keeps.
 
     ``replayed`` is the replay of the rounds as they are now, if the caller has it: when only
-    the draft changes, the record is not replayed again.
+    the draft changes, the record is not replayed again. ``describe`` makes the log's sentence
+    from the new replay (instead of ``summary``).
     """
     if already_applied(key):
         raise Replayed
@@ -185,6 +188,8 @@ def apply_change(
     replay = replayed if replayed is not None and rounds == old else None
     if replay is None:  # RuleError: nothing is stored
         replay = find_game(game.kind).replay(record_of(game).with_rounds(rounds))
+    if describe is not None:
+        summary = describe(replay)
     guarded = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == version)
@@ -211,6 +216,7 @@ def apply_change(
         raise Replayed from None
     db.session.refresh(game)
     REPLAYS.put(game, version + 1, replay)
+    return summary
 
 
 def undo_last(
@@ -221,9 +227,12 @@ def undo_last(
     draft_after: JSON | None = None,
     author: str = "",
     replayed: Any = None,
-) -> None:
+    what: Message | None = None,
+) -> Message:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
-    the engine's undo of the rounds."""
+    the engine's undo of the rounds. ``what`` names the step ("the tricks of deal 7") for the
+    log: "Undone: the tricks of deal 7.".
+    """
     if already_applied(key):  # before judging: what was undone may leave nothing to undo
         raise Replayed
     if version != game.version:
@@ -234,12 +243,13 @@ def undo_last(
     if not game.draft:
         rounds = find_game(game.kind).undo(rounds)
         draft_after = None
-    apply_change(
+    summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
+    return apply_change(
         game,
         key=key,
         version=version,
         rounds=rounds,
-        summary=Message(N_("Undone")),
+        summary=summary,
         draft=draft_after,
         author=author,
         replayed=replayed,
@@ -298,7 +308,12 @@ def finished_since(game: Game, finished: bool) -> datetime | None:
 
 
 def _dump(message: Message) -> dict[str, Any]:
-    return {"template": message.template, "params": dict(message.params)}
+    """A message as JSON; a parameter that is a message itself is nested the same way."""
+    params = {
+        name: _dump(value) if isinstance(value, Message) else value
+        for name, value in message.params.items()
+    }
+    return {"template": message.template, "params": params}
 
 
 def _entry_key(key: str, seq: int) -> str:

@@ -22,6 +22,7 @@ from ..games.base import JSON, Message, Record, RuleError
 from ..i18n import say
 from ..models import LARGEST_INTEGER
 from ..services import Loaded
+from .standings import Standings
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages make it
 
@@ -62,6 +63,9 @@ class Change:
     summary: Message
     draft: JSON | None = None
     fields: Callable[[RuleError], RuleError] = same_field
+    # The log's sentence from the replay of the new rounds, when it needs the new score (a
+    # correction says how the totals moved: ``standings.telling_the_totals``).
+    describe: Callable[[Any], Message] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,15 @@ class Adapter:
 
     def view(self, loaded: Loaded) -> Any:
         """The view model of the game page, derived from the engine's replay."""
+        raise NotImplementedError
+
+    def standings(self, ctx: Context) -> Standings:
+        """The score at a glance, for the strip at the top of the page (``play/standings``)."""
+        raise NotImplementedError
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        """What Undo would take back now ("the tricks of deal 7"; None: nothing to undo). The
+        Undo button names it, and the log says it was undone."""
         raise NotImplementedError
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:

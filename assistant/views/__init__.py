@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,14 @@ def register_views(app: Flask) -> None:
             [spec.title for spec in GAMES.values()], locale=get_locale()
         ),
     )
+
+    if delay := app.config["ANSWER_DELAY_SECONDS"]:
+
+        @app.before_request
+        def slow_answer() -> None:
+            """Tests only: every page and entry answers late, as over a slow network."""
+            if request.endpoint != "static":
+                time.sleep(delay)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

@@ -15,9 +15,11 @@ from ..i18n import say
 from ..play import adapter_for
 from ..play.base import EntryForm
 from ..play.history import history_lines
+from ..play.standings import telling_the_totals
 from ..records import dump_record
 from .lookup import game_or_404, watched_or_404
 from .respond import (
+    changed_since,
     device,
     done,
     game_context,
@@ -44,7 +46,7 @@ def poll(token: str, game_id: int) -> Any:
     table, game = game_or_404(token, game_id)
     if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
-    return render_game(table, game)
+    return render_game(table, game, elsewhere=changed_since(game))
 
 
 @bp.post("/enter")
@@ -62,15 +64,20 @@ def undo(token: str, game_id: int) -> Any:
     form = EntryForm(request.form)
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
-    draft_after = adapter_for(game.kind).undo_draft(game_context(game)) if game.draft else None
+    adapter, ctx = adapter_for(game.kind), game_context(game)
+    draft_after = adapter.undo_draft(ctx) if game.draft else None
+    said = gettext("Already saved.")
     try:
-        services.undo_last(
-            game,
-            key=form.key.data,
-            version=form.version.data,
-            draft_after=draft_after,
-            author=device(),
-            replayed=loaded_replay(game),
+        said = say(
+            services.undo_last(
+                game,
+                key=form.key.data,
+                version=form.version.data,
+                draft_after=draft_after,
+                author=device(),
+                replayed=loaded_replay(game),
+                what=adapter.undo_label(ctx),
+            )
         )
     except services.Replayed:
         pass
@@ -80,7 +87,7 @@ def undo(token: str, game_id: int) -> Any:
         )
     except RuleError as error:
         return render_game(table, game, status=422, notice=say(error))
-    return done(table, game, said=gettext("Undone."))
+    return done(table, game, said=said)
 
 
 @bp.route("/rounds/<int:number>", methods=["GET", "POST"])
@@ -108,7 +115,7 @@ def correct(token: str, game_id: int, number: int) -> Any:
         table,
         game,
         form,
-        lambda valid: adapter.corrected(ctx, number, valid),
+        lambda valid: telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
         rerender=rerender,
         on_stale=keep_always,
     )
@@ -178,4 +185,4 @@ def watch(view_token: str, game_id: int) -> Any:
     table, game = watched_or_404(view_token, game_id)
     if is_htmx() and unchanged(game):
         return Response(status=204)
-    return render_game(table, game, readonly=True)
+    return render_game(table, game, readonly=True, elsewhere=changed_since(game))

@@ -36,10 +36,14 @@ def render_game(
     notice: str | None = None,
     said: str | None = None,
     readonly: bool = False,
+    taps_lost: bool = False,
+    elsewhere: list[str] | None = None,
 ) -> tuple[str, int]:
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
-    or read-only for the watch view."""
+    or read-only for the watch view. ``elsewhere``: what other phones changed since the page
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
     ctx = game_context(game)
+    adapter = adapter_for(game.kind)
     if table.ended is not None and not readonly:  # the evening has ended: no entry panel
         form = None
         notice = notice or gettext(
@@ -47,7 +51,7 @@ def render_game(
             " table page to go on."
         )
     elif form is None and not readonly:
-        form = adapter_for(game.kind).entry_form(ctx)
+        form = adapter.entry_form(ctx)
         if form is not None:
             form.fresh(game.version)
     template = "games/_game.html" if is_htmx() else "games/page.html"
@@ -59,14 +63,26 @@ def render_game(
         view=ctx.view,
         form=form,
         notice=notice,
-        said=said,
+        said=said or said_before_redirect(game),
         readonly=readonly,
+        standings=adapter.standings(ctx),
+        undo_what=None if readonly else adapter.undo_label(ctx),
+        taps_lost=taps_lost,
+        elsewhere=elsewhere or [],
     ), status
 
 
 def loaded_replay(game: Game) -> Any:
     """The replay the form was judged by (the game as read by this request)."""
     return services.load_game(game).replay
+
+
+def changed_since(game: Game, most: int = 3) -> list[str]:
+    """What changed since the version the polling page shows (the last few sentences)."""
+    seen = request.args.get("version", type=int)
+    if seen is None or not 0 <= seen < game.version:
+        return []
+    return [say(m) for m in services.changes_since(game, seen)[-most:]]
 
 
 def unchanged(game: Game) -> bool:
@@ -99,7 +115,9 @@ def submit(
         db.session.expire_all()  # read the game afresh
         stale = services.Stale(services.changes_since(game, posted or 0))
         kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
-        return rerender(form=kept, status=409, notice=stale_notice(stale))
+        lost = form is not None and kept is None
+        notice = stale_notice(stale, kept=not lost)
+        return rerender(form=kept, status=409, notice=notice, taps_lost=lost)
 
     if services.already_applied(posted_key()):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
@@ -116,7 +134,7 @@ def submit(
     change: Change | None = None
     try:
         change = make_change(form)
-        services.apply_change(
+        summary = services.apply_change(
             game,
             key=form.key.data,
             version=form.version.data,
@@ -125,6 +143,7 @@ def submit(
             draft=change.draft,
             author=device(),
             replayed=loaded_replay(game),
+            describe=change.describe,
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))
@@ -135,7 +154,7 @@ def submit(
             return stale_answer()
         place_error(form, change.fields(error) if change else error, tuple(game.seating))
         return rerender(form=form, status=422)
-    return done(table, game, said=say(change.summary))
+    return done(table, game, said=say(summary))
 
 
 def posted_version() -> int | None:
@@ -160,13 +179,30 @@ def device() -> str:
 def done(table: Table, game: Game, *, said: str | None = None) -> Any:
     if is_htmx():
         return render_game(table, game, said=said)
+    if said:  # the page after the redirect says it (a correction, or a phone without htmx)
+        session["said"] = {"game": game.id, "text": said}
     return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
 
 
-def stale_notice(stale: services.Stale) -> str:
+def said_before_redirect(game: Game) -> str | None:
+    said = session.get("said")
+    if not isinstance(said, dict) or said.get("game") != game.id:
+        return None
+    session.pop("said")
+    return str(said.get("text", "")) or None
+
+
+def stale_notice(stale: services.Stale, *, kept: bool = True) -> str:
     what = "; ".join(say(m) for m in stale.changes) or gettext("the sheet was changed")
+    if kept:
+        return gettext(
+            "Another phone entered meanwhile (%(what)s). Your input is kept: check it and save "
+            "again.",
+            what=what,
+        )
     return gettext(
-        "Another phone entered meanwhile (%(what)s). Your input is kept: check it and save again.",
+        "Another phone entered meanwhile (%(what)s). Your taps were for a step the table has "
+        "already done, so they were not kept.",
         what=what,
     )
 

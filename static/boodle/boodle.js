@@ -3,6 +3,8 @@
 "use strict";
 
 (() => {
+  // Scrolling glides, unless the phone asks for less motion.
+  const gently = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
   if (window.boodleWired) return; // the script may come again with a swapped fragment
   window.boodleWired = true;
 
@@ -28,8 +30,9 @@
   const updatePlay = (root) => {
     root.querySelectorAll("form.boodle-play").forEach((form) => {
       const chosen = form.querySelector("input[name=card]:checked");
+      // Not disabled: a tap on a player before the card says why (static/js/table.js).
       form.querySelectorAll("[data-who] button").forEach((button) => {
-        button.disabled = !chosen;
+        button.setAttribute("aria-disabled", String(!chosen));
       });
       form.classList.toggle("bcard-chosen", Boolean(chosen));
     });
@@ -186,13 +189,13 @@
     if (form.classList.contains("boodle-play")) {
       updatePlay(document);
       const who = form.querySelector("[data-who]");
-      if (who) who.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      if (who) who.scrollIntoView({ block: "nearest", behavior: gently() });
     }
     const scope = event.target.closest("[data-out-scope]");
     if (scope && event.target.name === "out") {
       updateOut(document);
       const first = scope.querySelector("[data-cards-left] [data-player]:not([hidden])");
-      if (first) first.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      if (first) first.scrollIntoView({ block: "nearest", behavior: gently() });
     }
   });
 

@@ -105,9 +105,6 @@ function enhance(root) {
   setupPlayers(document);
   root.querySelectorAll("[data-stepper] [data-step]").forEach((key) => { key.hidden = false; });
   root.querySelectorAll("[data-copy]").forEach((button) => { button.hidden = false; });
-  root.querySelectorAll("form").forEach((form) => {
-    form.addEventListener("input", () => { form.dataset.dirty = "1"; });
-  });
   const game = document.getElementById("game");
   const live = document.getElementById("live");
   if (game && live && game.dataset.said) live.textContent = game.dataset.said;
@@ -115,11 +112,3 @@ function enhance(root) {
 
 document.addEventListener("DOMContentLoaded", () => enhance(document));
 document.addEventListener("htmx:after:swap", () => enhance(document));
-
-// Polling must not wipe what somebody is tapping in: skip it while a form is half filled.
-document.addEventListener("htmx:before:request", (event) => {
-  const source = event.detail && event.detail.ctx && event.detail.ctx.sourceElement;
-  if (source && source.hasAttribute && source.hasAttribute("data-poll")) {
-    if (document.querySelector("#game form[data-dirty]")) event.preventDefault();
-  }
-});

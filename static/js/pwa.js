@@ -2,6 +2,9 @@
 // the outbox: an entry made without a connection waits in IndexedDB and is sent when it returns.
 "use strict";
 
+// Scrolling glides, unless the phone asks for less motion.
+const outboxScroll = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
+
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
@@ -94,7 +97,7 @@ async function showPending(scroll) {
   note.hidden = count === 0;
   const text = count === 1 ? say(note, "one") : say(note, "many").replace("{n}", count);
   note.textContent = count ? text : "";
-  if (count && scroll) note.scrollIntoView({ block: "center", behavior: "smooth" });
+  if (count && scroll) note.scrollIntoView({ block: "center", behavior: outboxScroll() });
   // navigator.onLine can be true without a working connection: try again now and then.
   if (count && !retry) retry = setTimeout(() => { retry = null; flush(); }, 20000);
 }
@@ -108,9 +111,15 @@ async function flush() {
   flushing = true;
   let answer = null;
   let refused = false;
+  const moved = new Map(); // a version an entry was sent with → the version its answer gave
   try {
     for (const entry of await keptEntries()) {
       const body = new URLSearchParams(entry.fields);
+      // Entries kept one after another on this phone were all made from the same page: each
+      // is sent with the version the answer to the one before gave (not a 409 against itself).
+      let sent = Number(body.get("version"));
+      while (moved.has(sent)) sent = moved.get(sent);
+      body.set("version", String(sent));
       const response = await fetch(entry.action, {
         method: "POST",
         credentials: "same-origin",
@@ -123,7 +132,9 @@ async function flush() {
       await outbox("readwrite", (store) => store.delete(entry.id));
       // 200, 409 and 422 all answer with the #game fragment; anything else was refused.
       const fragment = new DOMParser().parseFromString(text, "text/html");
-      if (!fragment.getElementById("game")) refused = true;
+      const now = fragment.getElementById("game");
+      if (response.ok && now && Number(now.dataset.version) === sent + 1) moved.set(sent, sent + 1);
+      if (!now) refused = true;
       else if (entry.page === location.pathname) answer = { text, swap: entry.swap || "outerHTML" };
     }
   } finally {

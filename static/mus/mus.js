@@ -81,6 +81,7 @@
       clear.hidden = false;
       clear.addEventListener("click", () => {
         inputs[i].value = cards(inputs[i]).slice(0, -1).join("");
+        inputs[i].dispatchEvent(new Event("input", { bubbles: true })); // a tap like any other
         activate(i);
         refresh();
       });
@@ -92,7 +93,7 @@
       if (cards(inputs[i]).length >= 4) i = inputs.findIndex((input) => cards(input).length < 4);
       if (i < 0) return;
       inputs[i].value = cards(inputs[i]).concat(key.dataset.rank).join("");
-      box.closest("form").dataset.dirty = "1";
+      inputs[i].dispatchEvent(new Event("input", { bubbles: true })); // a tap like any other
       const next = cards(inputs[i]).length === 4 ? inputs.findIndex((input) => cards(input).length < 4) : i;
       activate(next < 0 ? i : next);
       refresh();

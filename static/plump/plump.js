@@ -3,6 +3,8 @@
 "use strict";
 
 (() => {
+  // Scrolling glides, unless the phone asks for less motion.
+  const gently = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
   if (window.plumpTally) return;
   window.plumpTally = true;
 
@@ -34,7 +36,7 @@
           reason = document.createElement("p");
           reason.className = "reason";
           reason.dataset.forbiddenReason = "";
-          dealerPad.appendChild(reason);
+          dealerPad.querySelector("legend").after(reason); // beside the keys, above any sticky bar
         }
         dealerPad.querySelectorAll("input").forEach((input) => {
           const off = forbidden !== null && Number(input.value) === forbidden;
@@ -61,7 +63,7 @@
       // The next player is next: bring his pad into view.
       const pad = event.target.closest("fieldset.pad");
       const next = pad && pads[pads.indexOf(pad) + 1];
-      if (next && checkedValue(next) === null) next.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      if (next && checkedValue(next) === null) next.scrollIntoView({ block: "nearest", behavior: gently() });
     });
     update(false);
   }

@@ -23,6 +23,8 @@ PHONE = {
     "device_scale_factor": 3,
     "is_mobile": True,
     "has_touch": True,
+    # Less motion, as a phone can ask: a tap never waits for a gliding scroll to come to rest.
+    "reduced_motion": "reduce",
 }
 
 pytestmark = pytest.mark.browser
@@ -58,11 +60,16 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, **PHONE}
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    path = tmp_path_factory.mktemp("live") / "live.db"
+def serve(folder: Path, **config: object) -> Iterator[str]:
+    """The app on its own SQLite file, served from a thread on a free port. The rate limits are
+    off unless asked for: these tests play evening after evening from one address in minutes."""
     app = create_app(
-        {"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+        {
+            "SECRET_KEY": "browser-tests",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.db'}",
+            "RATELIMIT_ENABLED": False,
+            **config,
+        }
     )
     with app.app_context():
         db.create_all()
@@ -73,14 +80,27 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture(scope="session")
+def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Every page and entry answered 300 ms late, as over a slow connection: taps made while
+    an answer is on its way must wait their turn, not trip over each other."""
+    yield from serve(tmp_path_factory.mktemp("slow"), ANSWER_DELAY_SECONDS=0.3)
+
+
 @pytest.fixture
 def shot() -> object:
-    """Save a full-page screenshot under tests/browser/screenshots/NAME.png."""
+    """Save a screenshot under tests/browser/screenshots/NAME.png: the whole page, or with
+    ``full_page=False`` what the screen shows."""
     SHOTS.mkdir(exist_ok=True)
 
-    def take(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    def take(page, name: str, full_page: bool = True) -> Path:  # type: ignore[no-untyped-def]
         target = SHOTS / f"{name}.png"
-        page.screenshot(path=str(target), full_page=True)
+        page.screenshot(path=str(target), full_page=full_page)
         return target
 
     return take

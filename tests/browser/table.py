@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, Response, TimeoutError
 
 from assistant.games.spec import GameSpec
 
@@ -39,3 +40,82 @@ def choose_players(page: Page, live_server: str, game: str, players: Sequence[st
     page.locator("label.game-card", has_text=game).tap()
     page.get_by_role("button", name="Next").tap()
     page.get_by_role("button", name="Start the game").wait_for()
+
+
+# --- The first screen after every save ---------------------------------------------------------
+# A phone; the same phone with its text at 200 % (the browser's own text size, as a phone set
+# to large text has it); and a narrow 320 px phone.
+SCREENS = {
+    "phone": {"width": 390, "height": 844, "text": 16},
+    "large-text": {"width": 390, "height": 844, "text": 32},
+    "narrow": {"width": 320, "height": 640, "text": 16},
+}
+
+IN_SIGHT = """() => {
+  const inside = (el, top, bottom) => {
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.top >= top - 1 && box.bottom <= bottom + 1
+      && box.left >= -1 && box.right <= window.innerWidth + 1;
+  };
+  const bar = document.querySelector(".thumb-bar");
+  const above = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  return inside(document.querySelector("#game .banner"), 0, above)
+    && inside(document.querySelector("#game .strip"), 0, above)
+    && inside(document.querySelector(".thumb-bar .undo"), 0, window.innerHeight)
+    && document.documentElement.scrollWidth <= window.innerWidth;
+}"""
+
+BOXES = """() => {
+  const boxes = {width: document.documentElement.scrollWidth, viewport: [innerWidth, innerHeight]};
+  for (const s of [".banner", ".strip", ".thumb-bar", ".thumb-bar .undo"]) {
+    const b = document.querySelector(s)?.getBoundingClientRect();
+    boxes[s] = b ? [b.left, b.top, b.right, b.bottom].map(Math.round) : null;
+  }
+  return boxes;
+}"""
+
+
+def use_screen(page: Page, screen: str) -> None:
+    """Size the page as ``screen`` of SCREENS (before it loads anything)."""
+    size = SCREENS[screen]
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    if size["text"] != 16:
+        session = page.context.new_cdp_session(page)
+        fixed = size["text"] * 13 // 16
+        session.send("Page.setFontSizes", {"fontSizes": {"standard": size["text"], "fixed": fixed}})
+
+
+def in_sight(page: Page, after: str) -> None:
+    """What happens next (the banner), the score strip and Undo are inside the viewport, none
+    under the bar at thumb height, and nothing sticks out sideways."""
+    try:
+        page.wait_for_function(IN_SIGHT, timeout=5000)
+    except TimeoutError as error:
+        raise AssertionError(f"after {after}: {page.evaluate(BOXES)}") from error
+
+
+def import_example(page: Page, live_server: str, record: Path) -> str:
+    """A game from an example record, imported from the home page: its page's address."""
+    page.goto(live_server + "/")
+    box = page.locator("details.import", has_text="Import a game file")
+    box.locator("summary").tap()
+    box.locator("input[type=file]").set_input_files(str(record))
+    box.get_by_role("button", name="Import").tap()
+    page.wait_for_selector("#game")
+    return page.url
+
+
+class Answers:
+    """The statuses of the entries a page posts (not the polls): 409 is for other phones only."""
+
+    def __init__(self, page: Page) -> None:
+        self.statuses: list[int] = []
+        page.on("response", self.heard)
+
+    def heard(self, response: Response) -> None:
+        if response.request.method == "POST":
+            self.statuses.append(response.status)
+
+    def refused(self) -> list[int]:
+        return [status for status in self.statuses if status >= 400]

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import TapCounter, choose_players
+from tests.browser.table import (
+    SCREENS,
+    Answers,
+    TapCounter,
+    choose_players,
+    in_sight,
+    use_screen,
+)
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
+CARDS = {"AH": "A♥", "KC": "K♣", "QD": "Q♦", "JS": "J♠"}
 
 
 class Table(TapCounter):
@@ -19,13 +28,15 @@ class Table(TapCounter):
         form = self.page.locator("form.boodle-play")
         self.tap(form.locator("label.bcard").filter(has=self.page.locator(f"input[value={card}]")))
         self.tap(form.locator(f"button[value={by}]"))
-        expect(self.page.locator(".said")).to_contain_text(f"{by} plays")
+        expect(self.page.locator(".said")).to_contain_text(f"{by} plays {CARDS[card]}")
+        in_sight(self.page, f"{by} plays {card}")
 
     def fault(self, by: str) -> None:
         self.tap(self.page.locator("summary", has_text="A fault"))
         details = self.page.locator("details.bmore", has_text="A fault")
         self.tap(details.locator(f"button[value={by}]"))
         expect(self.page.locator(".said")).to_contain_text(f"{by} led a card")
+        in_sight(self.page, f"the fault of {by}")
 
     def out(self, winner: str, cards_left: dict[str, int], deal: int) -> None:
         form = self.page.locator("form.boodle-out")
@@ -34,6 +45,7 @@ class Table(TapCounter):
             self.tap(form.locator(f"[data-player={name}] label.key").nth(held))
         self.tap(form.get_by_role("button", name="Save the deal"))
         expect(self.page.locator(".said")).to_contain_text(f"Deal {deal} saved: {winner} went out")
+        in_sight(self.page, f"deal {deal}")
 
 
 def balances(page: Page) -> list[int]:
@@ -41,9 +53,18 @@ def balances(page: Page) -> list[int]:
     return [int(t.replace("−", "-").replace("+", "")) for t in texts]
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
-    page: Page, live_server: str, shot
+    page: Page, live_server: str, shot, screen: str
 ) -> None:
+    """On a phone, with large text, on a narrow phone: after every tap that saves, what happens
+    next, the score and Undo are in sight (the ``Table`` methods check it)."""
+    use_screen(page, screen)
+    taken = shot
+
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
+
     choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Custom").tap()  # opens the custom rules
@@ -65,10 +86,12 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     expect(page.locator(".said")).to_contain_text(
         "Cia buys the spare hand for 2 chips, paid to Anna"
     )
+    in_sight(page, "the sale of the spare hand")
     before = table.taps
     table.played("AH", "Bo")
     table.played("KC", "Cia")
     table.out("Dan", {"Anna": 3, "Bo": 2, "Cia": 4}, deal=1)
+    shot(page, "boodle-first-screen", full_page=False)
     taps_for_a_deal = table.taps - before
     assert balances(page) == [-9, -1, -5, 5]
 
@@ -177,3 +200,27 @@ def test_free_stakes_with_steppers_and_a_correction(page: Page, live_server: str
     expect(page.locator(".banner")).to_contain_text("Deal 2")
     assert balances(page) == [-14, 4, -7, -10]
     expect(cards).to_have_text(["30", "6", "9", "12"])  # the deal being played is kept
+
+
+def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
+    """A boodle card taken back, and the next one tapped while the removal is on its way: each
+    waits its turn and goes with the version the answer before gave. None is refused."""
+    choose_players(page, slow_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    form = page.locator("form.boodle-play")
+    expect(form).to_be_visible()
+    answers = Answers(page)
+    cards = list(CARDS)
+
+    def play(i: int) -> None:
+        form.locator("label.bcard").filter(has=page.locator(f"input[value={cards[i % 4]}]")).tap()
+        form.locator(f"button[value={PLAYERS[i % 4]}]").tap()
+
+    play(0)
+    for i in range(1, 10):
+        page.get_by_role("button", name="Remove the last entry").tap()
+        play(i)  # on the page the removal was tapped on, while its answer is on its way
+    page.get_by_role("button", name="Remove the last entry").tap()
+    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    assert answers.refused() == [] and len(answers.statuses) == 20

@@ -8,8 +8,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import TapCounter, choose_players
+from tests.browser.table import (
+    SCREENS,
+    Answers,
+    TapCounter,
+    choose_players,
+    in_sight,
+    use_screen,
+)
 from tests.browser.test_accessibility import problems
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 PLAYERS = ["Anna", "Bo"]
 
@@ -19,10 +28,12 @@ class Table(TapCounter):
 
     def said(self, text: str) -> None:
         expect(self.page.locator(".said")).to_contain_text(text)
+        in_sight(self.page, text)
 
     def next_round(self, to: int) -> None:
         self.tap(self.page.locator(".round-next button"))
         expect(self.page.locator(".round-big")).to_have_text(re.compile(rf"Round {to} of 6"))
+        in_sight(self.page, f"round {to}")
 
     def mulle(self, player: str, card: str) -> None:
         rank, suit = card[:-1], card[-1]
@@ -33,13 +44,14 @@ class Table(TapCounter):
         self.tap(live.locator(".names-row label.key", has_text=player))
         self.tap(live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")))
         self.tap(live.locator(f".suit-buttons button[value={suit}]"))
-        self.said("Mulle")
+        self.said(f"Mulle {rank}{SUITS[suit]} for {player}.")
         expect(mulles).to_have_count(count + 1)
 
     def tabbe(self, player: str) -> None:
         count = self.page.locator(".chip.event.tabbe").count()
         self.tap(self.page.locator(".tabbe-buttons button", has_text=player))
         expect(self.page.locator(".chip.event.tabbe")).to_have_count(count + 1)
+        self.said(f"Tabbe for {player}.")
 
     def count(self, seat: int, what: str, value: int) -> None:
         """Enter a count: type it when it is large, else tap + that many times."""
@@ -61,15 +73,25 @@ def values(page: Page, seat: int) -> dict[str, str]:
 
 
 def fits(page: Page) -> None:
-    """Nothing scrolls sideways but the sheet."""
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    """Nothing scrolls sideways but the sheet (on a phone the page would widen the viewport)."""
+    size = page.viewport_size
+    assert size and page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
 
 def totals_on_sheet(page: Page) -> list[int]:
     return [int(t) for t in page.locator(".mulle-tally tfoot td.total").all_inner_texts()]
 
 
-def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) -> None:
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, screen) -> None:
+    """On a phone, with large text, on a narrow phone: after every tap that saves, what happens
+    next, the score and Undo are in sight (``Table.said``)."""
+    use_screen(page, screen)
+    taken = shot
+
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
+
     choose_players(page, live_server, "Mulle", PLAYERS)
     page.locator("label.key", has_text="Anna").tap()
     shot(page, "mulle-setup-options")
@@ -99,6 +121,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) ->
     table.next_round(6)
     expect(page.locator(".bat-call")).to_contain_text("Båt")
     expect(page.locator(".banner")).to_contain_text("båt")
+    shot(page, "mulle-first-screen", full_page=False)
     shot(page, "mulle-deal-in-progress")
     fits(page)
     page.reload()  # the live events are stored: every phone (and a reload) sees them
@@ -164,6 +187,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot) ->
     page.get_by_role("button", name="Save deal 2").tap()
 
     expect(page.locator(".banner")).to_contain_text("Game over")
+    in_sight(page, "the last deal")
     expect(page.locator(".banner")).to_contain_text("Winner: Bo")
     assert totals_on_sheet(page) == [71, 97]
     expect(page.locator(".mulle-tally tbody tr")).to_have_count(2)
@@ -243,3 +267,26 @@ def test_the_mulle_pages_pass_axe(page: Page, live_server: str, scheme: str) -> 
     assert problems(page) == []
     page.goto(game + "rules")
     assert problems(page) == []
+
+
+FAST_MULLES = ["2S", "3H", "4D", "5C", "6S", "7H", "8D", "9C", "10S", "JH"]
+
+
+def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
+    """A tabbe, then a mulle tapped while the tabbe's answer is still on its way, and so on:
+    each waits its turn and goes with the version the answer before gave. None is refused."""
+    choose_players(page, slow_server, "Mulle", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+    answers = Answers(page)
+    live = page.locator(".mulle-live")
+    for i, card in enumerate(FAST_MULLES):
+        page.locator(".tabbe-buttons button", has_text=PLAYERS[i % 2]).tap()
+        rank, suit = card[:-1], card[-1]
+        live.locator(".names-row label.key", has_text=PLAYERS[(i + 1) % 2]).tap()
+        live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")).tap()
+        live.locator(f".suit-buttons button[value={suit}]").tap()
+    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    expect(page.locator(".chip.event")).to_have_count(20)
+    assert answers.refused() == [] and len(answers.statuses) == 20

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import TapCounter, choose_players
+from tests.browser.table import (
+    SCREENS,
+    Answers,
+    TapCounter,
+    choose_players,
+    in_sight,
+    use_screen,
+)
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = ["K3QA", "7654", "JJ54", "KQ77"]  # Anna, Ben, Carla, Dan: Anna is mano
@@ -18,6 +26,7 @@ class Table(TapCounter):
 
     def saved(self, text: str) -> None:
         expect(self.page.locator(".said")).to_contain_text(text)
+        in_sight(self.page, text)
 
     def paso(self) -> None:
         self.tap(self.page.get_by_role("button", name="Paso — nobody bet"))
@@ -40,11 +49,23 @@ class Table(TapCounter):
                 self.tap(self.page.locator(f".rank-pad [data-rank='{rank}']"))
 
 
-def board(page: Page) -> list[int]:
-    return [int(n) for n in page.locator(".mus-number").all_inner_texts()]
+def board(page: Page, stones: list[int]) -> None:
+    """Each team's stones on the score strip."""
+    expect(page.locator(".strip-total")).to_have_text([str(n) for n in stones])
 
 
-def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, shot) -> None:
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_seed_hand_then_an_ordago_on_a_phone(
+    page: Page, live_server: str, shot, screen
+) -> None:
+    """On a phone, with large text, on a narrow phone: after every tap that saves, what happens
+    next, the score and Undo are in sight (``Table.saved``)."""
+    use_screen(page, screen)
+    taken = shot
+
+    def shot(page: Page, name: str, full_page: bool = True) -> None:
+        taken(page, name if screen == "phone" else f"{name}-{screen}", full_page)
+
     choose_players(page, live_server, "Mus", PLAYERS)
     expect(page.locator(".mus-team-cards")).to_contain_text("Anna & Carla")
     page.locator("label.key", has_text="Anna").first.tap()
@@ -54,16 +75,22 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, s
 
     table = Table(page)
     table.paso()  # grande
-    table.saved("grande entered")
+    table.saved("Hand 1: grande entered.")
     table.answer(1, "Quiero")  # chica: Ben bets 2 (the stepper shows 2), Anna: quiero
-    table.saved("chica entered")
+    table.saved("Hand 1: chica entered.")
     table.said_yes("Anna", "Carla", "Dan")  # pares? Anna (K-3 = two kings), Carla, Dan
     expect(page.locator(".mus-step")).to_contain_text("only Anna, Carla, Dan speak")
     table.bet_by(1)  # Carla bets 2 ...
     expect(page.locator(".mus-answer.mus-t1 button").first).to_be_disabled()
     shot(page, "mus-hand-in-progress")
     table.answer(2, "No quiero")  # ... Dan: no quiero
-    table.saved("pares entered")
+    table.saved("Hand 1: pares entered.")
+    shot(page, "mus-first-screen", full_page=False)
+    # The rejected bet pays at once: the stone is on the board now, marked as paid in this hand;
+    # the accepted chica waits for the count.
+    board(page, [1, 0])
+    expect(page.locator(".strip-row.mus-t1 .mark.piedra-now")).to_have_count(1)
+    expect(page.locator(".strip-pending")).to_have_text("Still to be counted: chica 2")
     table.said_yes("Anna", "Dan")  # juego? Anna 31, Dan 34
     table.answer(1, "Quiero")  # Dan bets 2, Anna: quiero
     expect(page.locator(".mus-step")).to_have_text("Showdown")
@@ -71,10 +98,11 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, s
     expect(page.locator("[data-hand-input]").nth(3)).to_have_value("KQ77")
     table.tap(page.get_by_role("button", name="Save the hand"))
     table.saved("Hand 1 saved")
-    assert board(page) == [11, 0]
+    board(page, [11, 0])
     taps_for_the_seed_hand = table.taps
-    expect(page.locator(".mus-team-score.mus-t1 .amarraco")).to_have_count(2)
-    expect(page.locator(".mus-team-score.mus-t1 .piedra")).to_have_count(1)
+    expect(page.locator(".strip-row.mus-t1 .mark.amarraco")).to_have_count(2)
+    expect(page.locator(".strip-row.mus-t1 .mark.piedra")).to_have_count(1)
+    expect(page.locator(".strip-pending")).to_have_count(0)
     expect(page.locator(".banner")).to_contain_text("Ben is mano")
 
     detail = page.locator(".mus-hand-detail").first  # the last hand is open: paid, and why
@@ -92,8 +120,8 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, s
     table.tap(page.get_by_role("button", name="Save the hand"))
     table.saved("Hand 2 saved")
     expect(page.locator(".banner")).to_contain_text("Game 2")
-    expect(page.locator(".mus-team-score.mus-t1 .games-won .won")).to_have_count(1)
-    assert board(page) == [0, 0]
+    expect(page.locator(".strip-row.mus-t1 .mark.game-won")).to_have_count(1)
+    board(page, [0, 0])
     expect(page.locator(".mus-game-block h3").first).to_contain_text(
         re.compile(r"won by Anna & Carla 11–0")
     )
@@ -101,3 +129,17 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(page: Page, live_server: str, s
     shot(page, "mus-game-won")
     # Paso 1 + chica 1 + pares said 4 + bet 2 + juego said 3 + answer 1 + 16 cards + save 1
     assert taps_for_the_seed_hand <= 29
+
+
+def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
+    """Paso, back one step, paso …: each tap as soon as its button is there. None is refused."""
+    choose_players(page, slow_server, "Mus", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#game .banner")).to_be_visible()
+    answers = Answers(page)
+    for _ in range(10):
+        page.get_by_role("button", name="Paso — nobody bet").tap()
+        page.get_by_role("button", name="Back one step").tap()
+    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    assert answers.refused() == [] and len(answers.statuses) == 20

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import TapCounter
+from tests.browser.table import (
+    SCREENS,
+    Answers,
+    TapCounter,
+    choose_players,
+    in_sight,
+    use_screen,
+)
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 PLAN = [*range(10, 0, -1), *range(2, 11)]
@@ -128,3 +136,143 @@ def test_a_whole_plump_game_on_a_phone(page: Page, live_server: str, shot) -> No
     # One tap per player for bids and for tricks (the last trick is filled in), a tap to
     # confirm each, and one for the trump turned up.
     assert max(taps_per_deal) <= 4 + 1 + 3 + 1 + 1
+
+
+SIX = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia"]
+SIX_PLAN = [*range(8, 0, -1), *range(2, 9)]  # 52 cards for six: at most 8 each, 15 deals
+
+
+def six_order(deal: int) -> list[str]:
+    """Bidding order of deal ``deal`` when Anna deals first: the dealer bids last."""
+    dealer = (deal - 1) % 6
+    return [SIX[(dealer + 1 + i) % 6] for i in range(6)]
+
+
+def six_entries(deal: int, cards: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The first bidder bids 1 and makes it, the second takes the rest; the dealer bids 0
+    unless the hook forbids it."""
+    order = six_order(deal)
+    bids = dict.fromkeys(order, 0) | {order[0]: 1, order[-1]: 1 if cards == 1 else 0}
+    tricks = dict.fromkeys(order, 0) | {order[0]: 1, order[1]: cards - 1}
+    return bids, tricks
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_six_players_fifteen_deals_with_the_score_always_in_sight(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    use_screen(page, screen)
+    choose_players(page, live_server, "Plump", SIX)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Deal 1 of 15")
+    table = Table(page)
+    taps_per_deal = []
+    for deal, cards in enumerate(SIX_PLAN, start=1):
+        bids, tricks = six_entries(deal, cards)
+        order = six_order(deal)
+        before = table.taps
+        if deal == 2:
+            # The dealer's forbidden bid answers a tap with its reason, beside it, in sight.
+            for player in order[:-1]:
+                table.number(player, bids[player])
+            forbidden = table.pad(order[-1]).locator("label.key").nth(cards - 1)
+            forbidden.evaluate("key => key.scrollIntoView({block: 'center'})")  # not under a bar
+            forbidden.tap(force=True)  # it is disabled: the check would wait for ever
+            reason = table.pad(order[-1]).locator("[data-forbidden-reason]")
+            expect(reason).to_contain_text(f"The dealer may not bid {cards - 1}")
+            expect(reason).to_have_class(re.compile(r"\bflash\b"))
+            expect(reason).to_be_in_viewport()
+            table.number(order[-1], bids[order[-1]])
+            table.taps -= 1  # the forbidden tap was part of the check, not of the deal
+        elif deal == 3:
+            # A missing bid is marked at its pad and brought into sight above the Save bar.
+            for player in order[:-1]:
+                table.number(player, bids[player])
+            page.get_by_role("button", name="Save bids").tap()
+            missing = table.pad(order[-1])
+            expect(missing).to_have_class(re.compile(r"\bhas-error\b"))
+            expect(missing.locator(".error")).to_have_text("Tap a number.")
+            keys = missing.locator(".pad-keys").bounding_box()
+            save = page.get_by_role("button", name="Save bids").bounding_box()
+            assert keys and save and keys["y"] >= 0 and keys["y"] + keys["height"] <= save["y"]
+            table.number(order[-1], bids[order[-1]])
+        else:
+            for player in order:
+                table.number(player, bids[player])
+        table.button("Save bids")
+        expect(page.locator(".said")).to_contain_text(f"Bids of deal {deal} saved")
+        in_sight(page, f"the bids of deal {deal}")
+        for player in order[:-1]:  # the last player's tricks are filled in
+            table.number(player, tricks[player])
+        table.button("Save tricks")
+        expect(page.locator(".said")).to_contain_text(f"Tricks of deal {deal} saved")
+        in_sight(page, f"the tricks of deal {deal}")
+        taps_per_deal.append(table.taps - before)
+        if deal == 7:
+            shot(page, f"plump-first-screen-{screen}".removesuffix("-phone"), full_page=False)
+        if deal == 4:
+            # Undo from far down the page: it names what it takes back, and the page stays put.
+            page.locator(".sheet").evaluate("sheet => sheet.scrollIntoView()")
+            scrolled = page.evaluate("scrollY")
+            undo = page.locator(".thumb-bar .undo")
+            expect(undo).to_have_text("↶ Undo: the tricks of deal 4")
+            undo.tap()
+            expect(page.locator(".said")).to_have_text("✓ Undone: the tricks of deal 4.")
+            expect(page.locator(".said")).to_be_in_viewport()
+            # Still where it was: the panel above may change by a pad or so, nothing more.
+            assert abs(page.evaluate("scrollY") - scrolled) < 200, (
+                scrolled,
+                page.evaluate("scrollY"),
+            )
+            for player in order[:-1]:
+                table.number(player, tricks[player])
+            table.button("Save tricks")
+            expect(page.locator(".said")).to_contain_text("Tricks of deal 4 saved")
+            in_sight(page, "the tricks of deal 4 again")
+        if deal == 5:
+            # A correction of deal 1 (the link is a full-size target) says what it changed:
+            # the third bidder took 1 trick of the second's, and misses his 0.
+            second, third = six_order(1)[1], six_order(1)[2]
+            strip_total = page.locator(".strip-row", has_text=third).locator(".strip-total")
+            before = int(strip_total.inner_text())
+            link = page.get_by_role("link", name="Correct deal 1")
+            box = link.bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44
+            link.tap()
+            expect(page.locator("h1")).to_have_text("Correct deal 1")
+            for player, taken in ((second, SIX_PLAN[0] - 2), (third, 1)):
+                pad = page.locator(f"fieldset[data-field=tricks_{SIX.index(player)}]")
+                pad.locator("label.key").nth(taken).tap()
+            page.get_by_role("button", name="Save the correction").tap()
+            said = page.locator(".said")
+            expect(said).to_contain_text(
+                f"Deal 1 corrected. Totals: {third} {before} → {before - 10}"
+            )
+            expect(strip_total).to_have_text(str(before - 10))
+    expect(page.locator(".banner")).to_contain_text("Game over")
+    in_sight(page, "the last deal")
+    shot(page, f"plump-six-players-{screen}")
+    assert max(taps_per_deal) <= 2 * len(SIX) + 2  # a tap per bid and trick but the last, 2 saves
+
+
+def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
+    """Ten deals' bids and tricks, each tapped as soon as its form is there. None is refused."""
+    choose_players(page, slow_server, "Plump", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#game .banner")).to_be_visible()
+    answers = Answers(page)
+    table = Table(page)
+    for deal, cards in enumerate(PLAN[:10], start=1):
+        bids, tricks = deal_entries(deal, cards)
+        expect(page.locator("#entry h2")).to_contain_text("Bids")
+        for player in order(deal):
+            table.number(player, bids[player])
+        table.button("Save bids")
+        expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+        for player in order(deal)[:-1]:
+            table.number(player, tricks[player])
+        table.button("Save tricks")
+    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    assert answers.refused() == [] and len(answers.statuses) == 20

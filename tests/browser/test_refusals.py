@@ -3,37 +3,20 @@ one network (each readable at 390 px, with the way on in sight)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
-from assistant import create_app
-from assistant.extensions import db
+from tests.browser.conftest import serve
 from tests.browser.table import choose_players
 
 
 @pytest.fixture
 def strict_server(tmp_path: Path) -> Iterator[str]:
     """A server of its own whose limit on new tables is one a minute."""
-    app = create_app(
-        {
-            "SECRET_KEY": "browser-tests",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'strict.db'}",
-            "RATELIMIT_CREATE": "1 per minute",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    yield from serve(tmp_path, RATELIMIT_ENABLED=True, RATELIMIT_CREATE="1 per minute")
 
 
 def test_a_damaged_game_file_is_said_in_plain_words(page: Page, live_server: str, shot) -> None:

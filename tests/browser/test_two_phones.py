@@ -1,19 +1,22 @@
-"""Two phones at one table: what one enters, the other shows within seconds."""
+"""Two phones at one table: what one enters, the other shows within seconds, and a phone in the
+middle of tapping is told instead of being overwritten or left silently behind."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.table import choose_players
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 BIDS = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}
+# Another poll, its answer and the swap: well within this on a busy machine.
+HEARD_WITHIN_MS = 5000
 
 
-def tap_bids(page, bids: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def tap_bids(page: Page, bids: dict[str, int]) -> None:
     for name, number in bids.items():
         legend = page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))
         page.locator("#entry fieldset.pad").filter(has=legend).locator("label.key").nth(
@@ -21,32 +24,70 @@ def tap_bids(page, bids: dict[str, int]) -> None:  # type: ignore[no-untyped-def
         ).tap()
 
 
-def test_the_other_phone_follows_and_a_half_filled_form_is_kept(
-    browser: Browser, live_server: str
-) -> None:
+def two_phones(browser: Browser, live_server: str, game: str, players: list[str]) -> tuple:
     first = browser.new_context(**PHONE).new_page()
-    choose_players(first, live_server, "Plump", PLAYERS)
-    first.locator("label.key", has_text="Anna").tap()
+    choose_players(first, live_server, game, players)
+    first.locator("label.key", has_text="Anna").first.tap()
     first.get_by_role("button", name="Start the game").tap()
     first.wait_for_selector("#game")
     second = browser.new_context(**PHONE).new_page()
     second.goto(first.url)
+    return first, second
 
+
+def test_the_other_phone_follows_by_itself(browser: Browser, live_server: str) -> None:
+    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
     tap_bids(first, BIDS)
     first.get_by_role("button", name="Save bids").tap()
-    # The second phone polls and swaps in the new step by itself.
-    expect(second.locator("#entry h2")).to_have_text("Tricks taken", timeout=15000)
+    # The second phone polls and swaps in the new step by itself, saying who did what.
+    expect(second.locator("#entry h2")).to_have_text("Tricks taken", timeout=HEARD_WITHIN_MS)
+    expect(second.locator(".elsewhere")).to_contain_text("Another phone: Bids of deal 1 saved.")
+    expect(second.locator(".live-line")).to_contain_text("heard from the table")
 
-    # A phone in the middle of tapping is not overwritten: its save is answered 409, input kept.
-    second.locator("#entry fieldset.pad").first.locator("label.key").nth(3).tap()
-    first.locator("#entry fieldset.pad").nth(0).locator("label.key").nth(3).tap()
-    first.locator("#entry fieldset.pad").nth(1).locator("label.key").nth(3).tap()
-    first.locator("#entry fieldset.pad").nth(2).locator("label.key").nth(1).tap()
-    first.get_by_role("button", name="Save tricks").tap()
-    expect(first.locator(".banner")).to_contain_text("Deal 2 of 19")
-    second.wait_for_timeout(6000)  # longer than a poll
-    expect(second.locator("#entry h2")).to_have_text("Tricks taken")  # still its own form
-    expect(second.locator("#entry fieldset.pad").first.locator("input:checked")).to_have_value("3")
-    second.get_by_role("button", name="Save tricks").tap()
-    expect(second.locator(".notice")).to_contain_text("Another phone entered meanwhile")
-    expect(second.locator(".banner")).to_contain_text("Deal 2 of 19")
+
+def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
+    browser: Browser, live_server: str, shot
+) -> None:
+    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+    tap_bids(second, {"Bo": 2, "Cia": 1})  # the second phone is in the middle of the bids
+    tap_bids(first, BIDS)
+    first.get_by_role("button", name="Save bids").tap()
+    expect(first.locator(".said")).to_contain_text("Bids of deal 1 saved")
+
+    banner = second.locator("[data-changed]")
+    expect(banner).to_be_visible(timeout=HEARD_WITHIN_MS)
+    expect(banner).to_contain_text("Another phone saved meanwhile: Bids of deal 1 saved.")
+    shot(second, "two-phones-banner")
+    expect(second.locator("#entry h2")).to_contain_text("Bids")  # its taps are still there
+    expect(second.locator("#entry input:checked")).to_have_count(2)
+
+    tap_bids(second, {"Dan": 0, "Anna": 3})
+    second.get_by_role("button", name="Save bids").tap()
+    notice = second.locator(".notice")
+    expect(notice).to_contain_text("Another phone entered meanwhile (Bids of deal 1 saved.")
+    expect(notice).to_contain_text("so they were not kept")
+    expect(notice).to_contain_text("You had tapped: Bo 2, Cia 1, Dan 0, Anna 3.")
+    expect(notice).to_be_in_viewport()
+    expect(second.locator("#entry h2")).to_have_text("Tricks taken")
+
+
+def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(
+    browser: Browser, live_server: str
+) -> None:
+    first, second = two_phones(browser, live_server, "Mulle", ["Anna", "Bo"])
+    live = second.locator(".mulle-live")
+    live.locator(".names-row label.key", has_text="Bo").tap()  # half a mulle: who and rank
+    live.locator(".ranks label.key").filter(has_text=re.compile(r"^7$")).tap()
+    first.locator(".tabbe-buttons button", has_text="Anna").tap()
+    expect(first.locator(".chip.event.tabbe")).to_have_count(1)
+
+    expect(second.locator("[data-changed]")).to_contain_text(
+        "Tabbe for Anna.", timeout=HEARD_WITHIN_MS
+    )
+    second.locator("[data-changed-show]").tap()
+    expect(second.locator(".chip.event.tabbe")).to_have_count(1)  # the newer page is shown ...
+    expect(second.locator(".mulle-live input[name=by]:checked")).to_have_value("1")  # ... and
+    expect(second.locator(".mulle-live input[name=rank]:checked")).to_have_value("7")  # kept
+    second.locator(".mulle-live .suit-buttons button[value=S]").tap()
+    expect(second.locator(".said")).to_contain_text("Mulle 7♠ for Bo.")
+    expect(second.locator(".chip.event")).to_have_count(2)

@@ -94,3 +94,22 @@ def test_holders_by_what_the_players_said() -> None:
 )
 def test_team_values(lance, holders, values) -> None:
     assert team_values(lance, holders) == values
+
+
+def test_betting_so_far_says_what_waits_for_the_count() -> None:
+    """Accepted bets are paid at the count, to a winner the cards decide: their stakes wait."""
+    hand = {
+        "lances": {
+            "grande": bet(1, 2, 5),  # quiero: 7 stones at the count
+            "chica": bet(2, 2, answer="no_quiero"),  # paid at once: 1 to Ben & Dan
+            "pares": "paso",
+        }
+    }
+    at_once = check_betting(replay(record()), hand)
+    assert at_once.immediate == (0, 1)
+    assert dict(at_once.stakes) == {Lance.GRANDE: 7}
+
+
+def test_an_accepted_ordago_is_no_stake_waiting_for_the_count() -> None:
+    at_once = check_betting(replay(record()), {"lances": {"grande": bet(1, "ordago")}})
+    assert dict(at_once.stakes) == {}

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant.games.base import Record
-from assistant.games.mus import replay, score
+from assistant.games.mus import check_betting, replay, score
 from assistant.games.mus.count import Ending
 from assistant.games.mus.entry import declare
 from assistant.games.mus.hands import MUS_RANKS, HandRules, JuegoReal, Lance, parse_hand
@@ -146,3 +146,23 @@ def test_an_entered_showdown_scores_like_the_cards(data, options) -> None:
     with_cards = replay(record(rounds, options))
     shown = [as_showdown(r, h.mano, options) for r, h in zip(rounds, with_cards.hands, strict=True)]
     assert score(record(shown, options)) == score(record(rounds, options))
+
+
+@FAST
+@given(data=st.data(), options=OPTIONS)
+def test_what_the_betting_shows_during_a_hand_is_what_the_hand_pays(data, options) -> None:
+    """Entered lance by lance, a hand shows at once what its rejections paid and which stakes
+    wait for the count; saved whole, it pays exactly that at once, and each waiting stake goes
+    whole to one team at the count (when the count comes)."""
+    rounds = draw_match(data, options)
+    for number in range(len(rounds)):
+        before = replay(record(rounds[:number], options))
+        if before.next is None:
+            break
+        betting = {k: v for k, v in rounds[number].items() if k in ("lances", "mano")}
+        at_once = check_betting(before, betting)
+        hand = replay(record(rounds[: number + 1], options)).hands[number]
+        assert at_once.immediate == hand.immediate
+        paid = {result.lance: result for result in hand.lances}
+        for lance, stake in at_once.stakes.items():
+            assert paid[lance].stake == (stake if paid[lance].counted else 0)

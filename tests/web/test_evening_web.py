@@ -289,7 +289,8 @@ def test_the_history_of_a_game_says_who_changed_what(client: FlaskClient, app) -
     )
     history = client.get(game.path + "history").text
     what = re.findall(r'<p class="hwhat">(.*?)</p>', history)
-    assert what[:2] == ["Undone", "Deal 1 corrected."]
+    assert what[0] == "Undone: the tricks of deal 3."
+    assert what[1].startswith("Deal 1 corrected.")
     assert 'class="hchange correction"' in history
     said = re.findall(r"<li>(Round .*?)</li>", history)
     # The correction: Anna took 2, Cia 4 in deal 1; the undo took deal 3's tricks back.

@@ -23,7 +23,14 @@ SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3"
 
 
 def score(page: str) -> list[int]:
-    return [int(n) for n in re.findall(r'class="mus-number">(\d+)<', page)]
+    """The teams' stones on the score strip."""
+    return [int(n) for n in re.findall(r'class="strip-total">(\d+)<', page)]
+
+
+def dentro(page: str) -> list[bool]:
+    """Which team's row on the strip says it is dentro (with the word explained by a tap)."""
+    rows = re.findall(r'<li class="strip-row[^"]*">(.*?)</li>', page, re.S)
+    return ["⚠ dentro</button>" in row for row in rows]
 
 
 def said(page: str) -> list[str]:
@@ -100,7 +107,8 @@ def test_the_seed_hand_with_cards_is_11_to_0(client, app) -> None:
     assert "pares: Anna & Carla 1 at once, 2 at the count" in page
     assert "juego: Anna & Carla 2+3" in page
     assert "Anna's K-K-Q-A beats Dan's K-Q-7-7 at grande" in page
-    assert page.count('class="amarraco"') == 2 and page.count('class="piedra"') == 1
+    strip = page.split('class="strip-rows"')[1].split("</ul>")[0]  # 11 stones: 5, 5 and 1
+    assert strip.count('class="mark amarraco"') == 2 and strip.count('class="mark piedra"') == 1
 
 
 def test_the_seed_hand_by_winners_and_values(client, app) -> None:
@@ -208,7 +216,7 @@ def test_a_team_within_five_of_the_target_is_dentro(client) -> None:
         showdown_fourth="1")  # fmt: skip
     page = client.get(game.path).text
     assert score(page) == [24, 1]  # 23 + the punto stone
-    assert page.count("dentro-badge") == 0
+    assert dentro(page) == [False, False]
     tap(client, game, "paso")
     tap(client, game, "quiero-1", lances_chica_bets="2")  # Ben & Dan bet 2, accepted
     for act in ("said", "said", "paso"):
@@ -217,7 +225,8 @@ def test_a_team_within_five_of_the_target_is_dentro(client) -> None:
         showdown_fourth="2")  # fmt: skip
     page = client.get(game.path).text
     assert score(page) == [26, 3]
-    assert page.count('class="dentro-badge"') == 1 and "mus-team-score mus-t1 dentro" in page
+    assert dentro(page) == [True, False]
+    assert "Within 5 stones of the target: the team must warn the others" in page
 
 
 def test_the_mano_can_be_changed_for_a_hand(client, app) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -354,3 +355,81 @@ def test_setup_asks_who_deals_first(client) -> None:
     response = client.post("/new", data=data)
     assert response.status_code == 422
     assert "Choose who deals first, or let the app draw." in response.text
+
+
+def undo_button(page: str) -> str:
+    found = re.search(r'<button type="submit" class="button undo">↶ (.*?)</button>', page)
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_undo_names_what_it_takes_back_and_says_it_did(client, app) -> None:
+    game = start_game(client)
+    assert undo_button(client.get(game.path).text) == ""  # nothing to undo: no button
+    post_entry(client, game, seat_fields("bids", DEAL_1[0]))
+    assert undo_button(client.get(game.path).text) == "Undo: the bids of deal 1"
+    post_entry(client, game, seat_fields("tricks", DEAL_1[1]))
+    assert undo_button(client.get(game.path).text) == "Undo: the tricks of deal 1"
+    data = {"version": version_of(client, game), "key": "undo-tricks-1"}
+    answer = client.post(game.path + "undo", data=data, headers={"HX-Request": "true"})
+    assert "✓ Undone: the tricks of deal 1." in html.unescape(answer.text)
+    assert undo_button(answer.text) == "Undo: the bids of deal 1"
+    assert "tricks" not in entries(app)[0]
+
+
+def test_a_saved_correction_says_how_the_totals_moved(client) -> None:
+    game = start_game(client)
+    for bids, tricks in (DEAL_1, DEAL_2):
+        play_deal(client, game, bids, tricks)
+    fields = seat_fields("bids", DEAL_1[0]) | seat_fields(
+        "tricks", {"Bo": 3, "Cia": 2, "Dan": 2, "Anna": 3}
+    )
+    data = {"version": version_of(client, game), "key": "correct-1-said", **fields}
+    response = client.post(game.path + "rounds/1", data=data)
+    assert response.status_code == 303
+    page = html.unescape(client.get(game.path).text)  # the page after the redirect says it
+    assert "Deal 1 corrected. Totals: Cia 10 → 22, Dan 11 → 0." in page
+    assert "Deal 1 corrected" not in html.unescape(client.get(game.path).text)  # said once
+    unchanged = {"version": version_of(client, game), "key": "correct-1-same", **fields}
+    client.post(game.path + "rounds/1", data=unchanged | seat_fields("bids", DEAL_1[0]))
+    page = html.unescape(client.get(game.path).text)
+    assert "Deal 1 corrected. The totals stay as they were." in page
+
+
+def test_the_strip_shows_the_totals_the_leader_and_the_bids_in_play(client) -> None:
+    game = start_game(client)
+    for bids, tricks in (DEAL_1, DEAL_2, DEAL_3):
+        play_deal(client, game, bids, tricks)
+    post_entry(client, game, seat_fields("bids", {"Anna": 1, "Bo": 0, "Cia": 2, "Dan": 0}))
+    page = html.unescape(client.get(game.path).text)
+    strip = page.split('class="strip"')[1].split("</section>")[0]
+    rows = re.findall(r'<li class="strip-row([^"]*)">(.*?)</li>', strip, re.S)
+    totals = [re.search(r'strip-total">(\d+)<', row).group(1) for _, row in rows]
+    assert totals == ["27", "38", "10", "22"]
+    assert [("leader" in css) for css, _ in rows] == [False, True, False, False]
+    assert "bid 2" in rows[2][1]  # Cia's bid for the deal being played
+    assert "Ahead: Bo by 11" in strip
+
+
+def test_a_stale_form_says_its_taps_were_not_kept_when_the_step_is_done(client, app) -> None:
+    game = start_game(client)
+    version = version_of(client, game)
+    post_entry(client, game, seat_fields("bids", DEAL_1[0]))  # another phone saves the bids
+    mine = seat_fields("bids", DEAL_2[0]) | {"step": "bids-1"}
+    response = post_entry(client, game, mine, version=version, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    text = html.unescape(response.text)
+    assert "Your taps were for a step the table has already done, so they were not kept." in text
+    assert "data-lost" in text  # the page lists what had been tapped
+    assert "Tricks taken" in text and entries(app) == [{"bids": DEAL_1[0]}]
+
+
+def test_a_poll_after_another_phones_entry_says_what_it_did(client) -> None:
+    game = start_game(client)
+    version = version_of(client, game)
+    assert client.get(game.path + f"poll?version={version}").status_code == 204
+    post_entry(client, game, seat_fields("bids", DEAL_1[0]))
+    answer = client.get(game.path + f"poll?version={version}", headers={"HX-Request": "true"})
+    text = html.unescape(answer.text)
+    assert answer.status_code == 200
+    assert 'data-elsewhere="Bids of deal 1 saved. Bo leads."' in text
+    assert "↻ Another phone: Bids of deal 1 saved. Bo leads." in text

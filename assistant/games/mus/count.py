@@ -15,7 +15,7 @@ until a team reaches the target.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -80,12 +80,14 @@ class HandCount:
 class AtOnce:
     """The betting of a hand as far as it was entered: what rejections paid at once and
     whether the game was decided before the count (``winner`` is None for an accepted órdago
-    whose cards are not known yet)."""
+    whose cards are not known yet). ``stakes``: the accepted bets, whose stones go at the count
+    to the team the cards decide."""
 
     results: Mapping[Lance, LanceResult]
     immediate: tuple[int, int]
     ending: Ending | None
     winner: int | None
+    stakes: Mapping[Lance, int] = field(default_factory=dict)
 
 
 def pay_at_once(
@@ -101,6 +103,7 @@ def pay_at_once(
     ending: Ending | None = None
     winner: int | None = None
     results: dict[Lance, LanceResult] = {}
+    stakes: dict[Lance, int] = {}
     for lance, bet in entries.items():
         if ending is not None:
             if bet is not None:
@@ -110,7 +113,10 @@ def pay_at_once(
                     lance=lance.value,
                 )
             continue
-        if bet is None or (bet.accepted and not bet.is_ordago):
+        if bet is None:
+            continue
+        if bet.accepted and not bet.is_ordago:
+            stakes[lance] = bet.stake
             continue
         if bet.accepted:  # an accepted órdago: the lance decides the game at once
             ending = Ending.ORDAGO
@@ -128,7 +134,7 @@ def pay_at_once(
         results[lance] = LanceResult(lance, Outcome.NO_QUIERO, bet, team, immediate=stones)
         if now[team - 1] >= target:
             ending, winner = Ending.REJECTION, team
-    return AtOnce(results, (immediate[0], immediate[1]), ending, winner)
+    return AtOnce(results, (immediate[0], immediate[1]), ending, winner, stakes)
 
 
 def settle_hand(

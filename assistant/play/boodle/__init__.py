@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
+from ...games.cards import parse_card
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
+from ..standings import Standings, ranked
 from .forms import (
     correction_field,
     event_rows,
@@ -102,6 +106,37 @@ class BoodleAdapter(Adapter):
             raise remap(error, live_event_field(len(events))) from None
         return Change(rounds, live_summary(action, live, deal), draft)
 
+    def standings(self, ctx: Context) -> Standings:
+        """Each player's chips won minus paid; during a deal, what it brought him so far."""
+        view: BoodleView = ctx.view
+        notes = (
+            {s.name: gettext("this deal: %(n)s", n=signed_chips(s.now)) for s in view.standings}
+            if view.live
+            else {}
+        )
+        totals = {s.name: s.balance for s in view.standings}
+        return ranked(totals, started=bool(view.rows), show=signed_chips, notes=notes)
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        """The draft's last entry (a card played, a fault, the spare hand, the stakes), else the
+        last deal."""
+        draft = ctx.loaded.draft or {}
+        nxt = ctx.view.replay.next
+        deal = nxt.deal if nxt is not None else len(ctx.record.rounds) + 1
+        if events := draft.get("events"):
+            last = events[-1]
+            if "boodle" in last:
+                card = parse_card(last["boodle"]).label
+                return Message(N_("{name}'s {card}"), {"name": last["by"], "card": card})
+            return Message(N_("{name}'s fault"), {"name": last["by"]})
+        if draft.get("widow"):
+            return Message(N_("the spare hand of deal {deal}"), {"deal": deal})
+        if draft.get("stakes"):
+            return Message(N_("the stakes of deal {deal}"), {"deal": deal})
+        if ctx.record.rounds:
+            return Message(N_("deal {deal}"), {"deal": len(ctx.record.rounds)})
+        return None
+
     def undo_draft(self, ctx: Context) -> JSON | None:
         draft = ctx.loaded.draft or {}
         try:
@@ -137,6 +172,11 @@ class BoodleAdapter(Adapter):
 
         # the deal being played goes on
         return Change(rounds, summary, ctx.loaded.draft, fields=fields)
+
+
+def signed_chips(n: int) -> str:
+    """+5, −3 (a true minus), 0."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
 def live_summary(action: str, live: LiveDeal, deal: int) -> Message:

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 from ...games import mulle
 from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
+from ..standings import Standings, ranked
 from .forms import (
     COUNTS,
     LiveForm,
@@ -84,7 +87,9 @@ class MulleAdapter(Adapter):
         draft, summary = self._live_change(ctx, live, form)
         return Change(rounds, summary, draft)
 
-    def _live_change(self, ctx: Context, live: LiveDeal, form: LiveForm) -> tuple[JSON, Message]:
+    def _live_change(
+        self, ctx: Context, live: LiveDeal, form: LiveForm
+    ) -> tuple[JSON | None, Message]:
         players = ctx.record.players
         if form.kind == "round":
             to = int(form.to.data)
@@ -93,7 +98,10 @@ class MulleAdapter(Adapter):
                     N_("Deal {deal} played: count the piles."), {"deal": live.number}
                 )
             template = N_("Round {round} of {rounds}: båt!") if to == live.next.bat_round else None
-            return live.draft(round=to), Message(
+            # Back at round 1 with nothing recorded: nothing live is left (Undo then takes back
+            # the last counted deal, not an empty draft).
+            draft = live.draft(round=to) if to > 1 or live.events else None
+            return draft, Message(
                 template or N_("Round {round} of {rounds}."), {"round": to, "rounds": live.rounds}
             )
         if form.kind == "remove":
@@ -119,11 +127,40 @@ class MulleAdapter(Adapter):
         live = ctx.view.live
         if live is None:
             return None
-        if live.events and (live.events[-1].round in (live.round, None) or live.round == 1):
+        if last_event_first(live):
             return live.without(live.events[-1].index)
-        if live.round > 1:
+        if live.round > 2 or (live.round == 2 and live.events):
             return live.draft(round=live.round - 1)
+        return None  # back at round 1 with nothing recorded: nothing live is left
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        live: LiveDeal | None = ctx.view.live
+        if live is not None and last_event_first(live):
+            event = live.events[-1]
+            if event.card is None:
+                return Message(N_("{name}'s tabbe"), {"name": event.by})
+            card = event.card.label
+            return Message(N_("{name}'s mulle {card}"), {"name": event.by, "card": card})
+        if live is not None and live.counting:
+            return Message(N_("the end of deal {deal}"), {"deal": live.number})
+        if live is not None and live.round > 1:
+            return Message(N_("the move to round {round}"), {"round": live.round})
+        if ctx.record.rounds:
+            return Message(N_("the count of deal {deal}"), {"deal": len(ctx.record.rounds)})
         return None
+
+    def standings(self, ctx: Context) -> Standings:
+        """Each side's total; during a deal, what its mulles and tabbar are worth so far."""
+        view: MulleView = ctx.view
+        live = view.live
+        notes = {}
+        if live is not None:
+            for side in view.sides:
+                if points := live.points_of(side.names):
+                    notes[side.label] = gettext("this deal: +%(n)s", n=points)
+        totals = {t.side.label: t.total for t in view.totals}
+        kryp = view.replay.options.kryp
+        return ranked(totals, started=bool(view.rows), lowest_wins=kryp, notes=notes)
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         view: MulleView = ctx.view
@@ -140,6 +177,11 @@ class MulleAdapter(Adapter):
         rounds[number - 1] = form.deal()
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
         return Change(rounds, summary, ctx.loaded.draft)  # the deal in play goes on
+
+
+def last_event_first(live: LiveDeal) -> bool:
+    """Undo takes back the last mulle or tabbe while it belongs to this round (or round 1)."""
+    return bool(live.events) and (live.events[-1].round in (live.round, None) or live.round == 1)
 
 
 ADAPTER = MulleAdapter()

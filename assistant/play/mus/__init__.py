@@ -8,11 +8,13 @@ from typing import Any
 
 from ...games import mus
 from ...games.base import JSON, N_, Message, RuleError, seat_after
-from ...games.mus.count import Ending
+from ...games.mus.count import AtOnce, Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from ...games.mus.hands import Lance
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
+from ..standings import Standings
+from .board import board_standings, score_board
 from .forms import (
     posted_cards,
     posted_lances,
@@ -22,12 +24,12 @@ from .forms import (
     round_form,
     step_form,
 )
-from .view import MusView, current_hand, ending_of, game_blocks, score_board
+from .view import MusView, current_hand, ending_of, fact_label, game_blocks
 
 
-def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, str | None]:
-    """The draft if it still fits the game (else a fresh hand), and the lance an accepted
-    órdago decided in it."""
+def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce | None]:
+    """The draft if it still fits the game (else a fresh hand), and what its betting settled
+    so far (what was paid at once, the stakes waiting for the count, an órdago)."""
     if not draft.facts:
         return draft, None
     try:
@@ -36,7 +38,7 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, str | No
         return HandDraft(draft.number), None
     if at_once.ending is Ending.REJECTION:  # a complete hand is never a draft
         return HandDraft(draft.number), None
-    return draft, ending_of(at_once, draft)
+    return draft, at_once
 
 
 class MusAdapter(Adapter):
@@ -44,13 +46,27 @@ class MusAdapter(Adapter):
 
     def view(self, loaded: Loaded) -> MusView:
         state: mus.MusReplay = loaded.replay
-        current = None
+        current, at_once = None, None
         if state.next is not None:
             draft = from_draft(loaded.draft, state.next.hand, state.players)
-            draft, ordago = checked(state, draft)
+            draft, at_once = checked(state, draft)
+            ordago = ending_of(at_once, draft) if at_once else None
             last = loaded.record.rounds[-1] if loaded.record.rounds else None
             current = current_hand(state, draft, ordago, last)
-        return MusView(state, score_board(state), game_blocks(state), current)
+        stakes = {lance.value: n for lance, n in at_once.stakes.items()} if at_once else {}
+        board = score_board(state, at_once)
+        return MusView(state, board, game_blocks(state), current, stakes)
+
+    def standings(self, ctx: Context) -> Standings:
+        return board_standings(ctx.view)
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        current = ctx.view.current
+        if current is not None and current.draft.facts:
+            return fact_label(current.draft.facts[-1], current.number)
+        if ctx.record.rounds:
+            return Message(N_("hand {hand}"), {"hand": len(ctx.record.rounds)})
+        return None
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         current = ctx.view.current

@@ -9,22 +9,12 @@ from typing import Any
 
 from ...games import mus
 from ...games.base import N_, Message, seat_after, turn_order
-from ...games.mus.count import Ending, amarracos
+from ...games.mus.count import Ending
 from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
 from ...games.mus.showdown import team_names, team_of
+from .board import TeamScore
 from .plan import Showdown, correction_plan, showdown_plan
-
-
-@dataclass(frozen=True)
-class TeamScore:
-    team: int
-    names: tuple[str, str]
-    stones: int
-    amarracos: int
-    singles: int
-    dentro: bool
-    games_won: int
 
 
 @dataclass(frozen=True)
@@ -67,6 +57,7 @@ class MusView:
     teams: tuple[TeamScore, TeamScore]
     games: tuple[GameBlock, ...]
     current: Current | None
+    stakes: Mapping[str, int]  # lance → the stones its accepted bet puts on the count
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -83,27 +74,6 @@ class MusView:
     def correction_plan(self) -> Showdown:
         """The showdown pads of a corrected hand: every lance, both teams' values."""
         return correction_plan(self.players)
-
-
-def score_board(state: mus.MusReplay) -> tuple[TeamScore, TeamScore]:
-    score = state.next.score if state.next else state.games[-1].stones
-    dentro = state.next.dentro if state.next else (False, False)
-    boards = []
-    for team in (1, 2):
-        stones = score[team - 1]
-        amarraco, single = amarracos(stones)
-        boards.append(
-            TeamScore(
-                team,
-                state.teams[team - 1],
-                stones,
-                amarraco,
-                single,
-                dentro[team - 1],
-                state.games_won[team - 1],
-            )
-        )
-    return boards[0], boards[1]
 
 
 def game_blocks(state: mus.MusReplay) -> tuple[GameBlock, ...]:
@@ -232,6 +202,15 @@ def _bets(bets: Sequence[int | str]) -> str:
         "órdago" if b == "ordago" else (str(b) if i == 0 else f"+{b}") for i, b in enumerate(bets)
     ]
     return ", ".join(words)
+
+
+def fact_label(fact: Mapping[str, Any], hand: int) -> Message:
+    """What one fact of the hand being entered was, for "Undo: …"."""
+    if "mano" in fact:
+        return Message(N_("the mano of hand {hand}"), {"hand": hand})
+    if "said" in fact:
+        return Message(N_("who has {lance} (hand {hand})"), {"lance": fact["said"], "hand": hand})
+    return Message(N_("{lance} of hand {hand}"), {"lance": _label(fact["lance"]), "hand": hand})
 
 
 def ending_of(at_once: Any, draft: HandDraft) -> str | None:

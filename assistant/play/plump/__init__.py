@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
@@ -13,6 +14,7 @@ from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
+from ..standings import Standings, ranked
 
 
 def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
@@ -143,6 +145,25 @@ class PlumpAdapter(Adapter):
         series = {p: [0, *[d.totals[p] for d in done]] for p in replay.players}
         chart = line_chart(series, [str(d.deal) for d in done]) if done else None
         return PlumpView(replay, sheet_rows(replay), chart)
+
+    def standings(self, ctx: Context) -> Standings:
+        """The totals; while a deal is played, each player's bid under his total."""
+        replay: plump.PlumpReplay = ctx.view.replay
+        nxt = replay.next
+        bids = (nxt.bids or {}) if nxt is not None and nxt.in_play else {}
+        notes = {p: gettext("bid %(n)s", n=bid) for p, bid in bids.items()}
+        started = any(not deal.in_play for deal in replay.deals)
+        return ranked(replay.totals, started=started, notes=notes)
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        """The engine's undo takes back the tricks of the last deal, else its bids."""
+        deals = ctx.view.replay.deals
+        if not deals:
+            return None
+        last = deals[-1]
+        if last.in_play:
+            return Message(N_("the bids of deal {deal}"), {"deal": last.deal})
+        return Message(N_("the tricks of deal {deal}"), {"deal": last.deal})
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         nxt = ctx.view.replay.next

@@ -8,6 +8,7 @@ from ...games.base import N_, Message
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..fields import PadField
+from ..standings import Standings, ranked
 
 MOST_POINTS = 99
 
@@ -32,6 +33,13 @@ class ToyAdapter(Adapter):
 
     def view(self, loaded: Loaded) -> Any:
         return loaded.replay
+
+    def standings(self, ctx: Context) -> Standings:
+        return ranked(ctx.view.totals, started=bool(ctx.view.rounds))
+
+    def undo_label(self, ctx: Context) -> Message | None:
+        rounds = len(ctx.record.rounds)
+        return Message(N_("deal {deal}"), {"deal": rounds}) if rounds else None
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         if ctx.view.finished:

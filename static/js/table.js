@@ -1,0 +1,261 @@
+// The game page at the table: one phone never in its own way, no phone silently behind, taps
+// made meanwhile kept, the bar at thumb height. An enhancement like everything else: without
+// JavaScript the forms post as they are and the server checks it all.
+"use strict";
+
+(() => {
+  if (window.tableWired) return;
+  window.tableWired = true;
+
+  const game = () => document.getElementById("game");
+  const inGame = (node) => Boolean(node && node.closest && node.closest("#game"));
+
+  // --- One phone never trips over itself ------------------------------------------------------
+  // Every request of the page waits its turn (hx-sync on #main). A form tapped while the answer
+  // to the one before was on its way still carries the version its page showed: it is sent with
+  // the version this phone's own answer gave since. Versions other phones made are not followed,
+  // so their changes still answer 409.
+  const ownNext = new Map(); // version the page showed → version this phone's answer gave
+  const touched = new WeakMap(); // a form → the names of the fields tapped since it was sent
+
+  function followOwn(version) {
+    let now = version;
+    for (let steps = 0; ownNext.has(now) && steps < 1000; steps += 1) now = ownNext.get(now);
+    return now;
+  }
+
+  function answeredVersion(text) {
+    const found = /id="game"[^>]*data-version="(\d+)"/.exec(text || "");
+    return found ? Number(found[1]) : null;
+  }
+
+  const isPoll = (ctx) => Boolean(ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute
+    && ctx.sourceElement.hasAttribute("data-poll"));
+
+  // A form, once sent, takes no second tap until its answer: even while it waits its turn, a
+  // tap on another of its buttons would go with the same key and be taken for a double tap.
+  document.addEventListener("htmx:config:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const form = ctx && ctx.request && ctx.request.form;
+    if (form && inGame(form) && ctx.request.method === "POST") {
+      touched.delete(form); // what it holds now is being sent
+      delete form.dataset.dirty;
+      ctx.locked = Array.from(form.querySelectorAll("button[type=submit]:not([disabled])"));
+      ctx.locked.forEach((button) => { button.disabled = true; });
+    }
+  });
+
+  document.addEventListener("htmx:finally:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (ctx && ctx.locked) ctx.locked.forEach((button) => { button.disabled = false; });
+  });
+
+  document.addEventListener("htmx:before:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!ctx || !ctx.request) return;
+    const body = ctx.request.body;
+    if (ctx.request.method === "POST" && body && body.has && body.has("version")) {
+      const shown = Number(body.get("version"));
+      ctx.sentVersion = followOwn(shown);
+      if (ctx.sentVersion !== shown) body.set("version", String(ctx.sentVersion));
+    }
+    // The page this form was on may have been swapped while it waited: answer into today's.
+    if (ctx.target && ctx.target.id === "game" && !ctx.target.isConnected && game()) {
+      ctx.target = game();
+    }
+  });
+
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!ctx || !ctx.response) return;
+    heard();
+    const status = ctx.response.status;
+    const now = answeredVersion(ctx.text);
+    if (ctx.sentVersion != null && status < 300 && now === ctx.sentVersion + 1) {
+      ownNext.set(ctx.sentVersion, now);
+    }
+    // A refusal keeps the page where it is; the problem is brought into view after the swap.
+    if (status >= 400 && !isPoll(ctx)) ctx.swap = "outerHTML";
+  });
+
+  // --- Taps made meanwhile are kept -------------------------------------------------------------
+  // A form's fields tapped since it was last sent: when the page is swapped (the answer to an
+  // earlier tap, another phone's entry shown), they are set again in the same form of the new
+  // page, if the table is still at the same step.
+
+  function touch(event) {
+    const field = event.target;
+    const form = field && field.form;
+    if (!form || !inGame(form) || !field.name) return;
+    if (!touched.has(form)) touched.set(form, new Set());
+    touched.get(form).add(field.name);
+    form.dataset.dirty = "1";
+  }
+  document.addEventListener("input", touch, true);
+  document.addEventListener("change", touch, true);
+
+  function formKey(form) {
+    const named = (name) => {
+      const field = form.elements.namedItem(name);
+      return field && "value" in field ? field.value : "";
+    };
+    // The first class names the form (scripts add others: "bcard-chosen").
+    return [form.getAttribute("action"), form.classList[0], named("action"), named("step")].join("|");
+  }
+
+  function snapshot(root) {
+    const forms = [];
+    root.querySelectorAll("form").forEach((form) => {
+      const names = touched.get(form);
+      if (!names || !names.size) return;
+      const values = [];
+      for (const field of form.elements) {
+        if (!names.has(field.name) || ["hidden", "submit", "button"].includes(field.type)) continue;
+        if (field.type === "radio") {
+          if (field.checked) values.push([field.name, field.value, true]);
+        } else if (field.type === "checkbox") {
+          values.push([field.name, field.value, field.checked]);
+        } else {
+          values.push([field.name, field.value, null]);
+        }
+      }
+      forms.push({ key: formKey(form), names, values });
+    });
+    const open = Array.from(root.querySelectorAll("details[open]"))
+      .filter((details) => details.querySelector("form, input"))
+      .map((details) => details.querySelector("summary").textContent.trim());
+    return { forms, open };
+  }
+
+  function restore(root, saved) {
+    root.querySelectorAll("details").forEach((details) => {
+      const summary = details.querySelector("summary");
+      if (summary && saved.open.includes(summary.textContent.trim())) details.open = true;
+    });
+    for (const kept of saved.forms) {
+      const form = Array.from(root.querySelectorAll("form")).find((f) => formKey(f) === kept.key);
+      if (!form) continue;
+      const changed = [];
+      for (const [name, value, checked] of kept.values) {
+        const fields = Array.from(form.elements).filter((f) => f.name === name);
+        const field = checked === null ? fields[0] : fields.find((f) => f.value === value);
+        if (!field || field.disabled) continue;
+        if (checked === null) field.value = value;
+        else field.checked = checked;
+        changed.push(field);
+      }
+      if (!changed.length) continue;
+      touched.set(form, new Set(kept.names));
+      form.dataset.dirty = "1";
+      changed.forEach((field) => field.dispatchEvent(new Event("change", { bubbles: true })));
+    }
+  }
+
+  // What a form held, said in words ("Anna 3, Bo 2"): for a stale save that could not be kept.
+  function describe(form) {
+    const parts = [];
+    form.querySelectorAll("input:checked, input[type=text], input[type=number]").forEach((input) => {
+      if (input.type === "hidden" || (!input.checked && !input.value)) return;
+      const chosen = input.type === "radio" || input.type === "checkbox";
+      const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
+      const label = chosen ? input.closest("label") : form.querySelector(`label[for="${input.id}"]`);
+      const group = chosen
+        ? (legend && legend.firstChild ? legend.firstChild.textContent.trim() : "")
+        : (label ? label.textContent.trim() : "");
+      const value = chosen ? (label ? label.textContent.trim() : input.value) : input.value;
+      parts.push(group && group !== value ? `${group} ${value}` : value);
+    });
+    return parts.join(", ");
+  }
+
+  // --- Another phone saved while this one was tapping: say so, swap only when asked -----------
+  let waiting = null; // the newer page, held back while a form here is half filled
+
+  const halfFilled = () => Boolean(game() && game().querySelector("form[data-dirty]"));
+
+  function showChanged(text) {
+    const note = game() && game().querySelector("[data-changed]");
+    if (!note) return;
+    const fragment = new DOMParser().parseFromString(text, "text/html").getElementById("game");
+    const what = (fragment && fragment.dataset.elsewhere) || "";
+    note.querySelector("[data-changed-text]").textContent = `${note.dataset.intro} ${what}`.trim();
+    note.hidden = false;
+  }
+
+  document.addEventListener("htmx:before:swap", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const page = game();
+    if (!ctx || !page) return;
+    if (isPoll(ctx) && halfFilled()) {
+      event.preventDefault(); // the taps stay; the banner offers the newer page
+      waiting = ctx.text;
+      showChanged(ctx.text);
+      return;
+    }
+    ctx.keptTaps = snapshot(page);
+    const form = ctx.request && ctx.request.form;
+    ctx.sentTaps = form ? describe(form) : "";
+  });
+
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const page = game();
+    if (!ctx || !page) return;
+    waiting = null;
+    if (ctx.keptTaps) restore(page, ctx.keptTaps);
+    const lost = page.querySelector("[data-lost]");
+    if (lost && ctx.sentTaps) lost.textContent = `${lost.dataset.intro} ${ctx.sentTaps}.`;
+    const status = ctx.response && ctx.response.status;
+    if (status >= 400) bringIntoView(page.querySelector(".has-error, .error-box, .notice, .error"));
+    measureBar();
+  });
+
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest("[data-changed-show]") || !waiting || !game()) return;
+    const text = waiting;
+    waiting = null;
+    htmx.swap({ text, swap: "outerHTML", target: game(), sourceElement: document.body });
+  });
+
+  // --- When this phone last heard from the table -------------------------------------------------
+  let heardAt = Date.now();
+
+  function heard() {
+    heardAt = Date.now();
+    showHeard();
+  }
+
+  function showHeard() {
+    const line = document.querySelector("[data-live]");
+    if (!line) return;
+    const seconds = Math.floor((Date.now() - heardAt) / 1000);
+    let text = line.dataset.fresh;
+    if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
+    else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
+    if (line.textContent !== text) line.textContent = text;
+    line.classList.toggle("stale", seconds >= 60);
+  }
+  setInterval(showHeard, 1000);
+
+  function bringIntoView(element) {
+    if (element) element.scrollIntoView({ block: "center" });
+  }
+
+  // --- The watch view: the sheet scrolls by itself to the deal being played ------------------
+  function followCurrent() {
+    const row = document.querySelector(".game.watch [aria-current=step]");
+    const box = row && row.closest(".sheet-scroll");
+    if (box) box.scrollTop = Math.max(0, row.offsetTop - box.clientHeight / 2);
+  }
+  document.addEventListener("htmx:after:swap", followCurrent);
+  document.addEventListener("DOMContentLoaded", followCurrent);
+
+  // --- The bar at thumb height: what sticks above it knows its height ------------------------
+  function measureBar() {
+    const bar = document.querySelector("[data-thumb-bar]");
+    document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
+  }
+  window.addEventListener("resize", measureBar);
+  document.addEventListener("DOMContentLoaded", measureBar);
+  if (document.readyState !== "loading") measureBar();
+})();
