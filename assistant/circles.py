@@ -16,7 +16,7 @@ from . import evening as evenings
 from . import services
 from .extensions import db
 from .games import GAMES, find_game
-from .games.base import N_, Message, RuleError
+from .games.base import N_, Message, RuleError, has_control
 from .games.stats import Played
 from .models import Change, Circle, Game, Member, Table
 from .records import MAX_NAME
@@ -85,6 +85,10 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
         raise RuleError(N_("Type the new name."), field="name")
     if len(name) > MAX_NAME:
         raise RuleError(N_("At most {max} characters."), field="name", max=MAX_NAME)
+    if has_control(name):
+        raise RuleError(
+            N_("A name cannot hold a control character (such as a line break)."), field="name"
+        )
     for other in circle.members:
         if other.id != member.id and other.name.casefold() == name.casefold():
             raise RuleError(

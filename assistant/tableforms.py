@@ -11,13 +11,22 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Regexp
+from wtforms.validators import DataRequired, InputRequired, Length, Regexp, ValidationError
 
 from .games import find_game
+from .games.base import has_control
 from .play.fields import choices
 from .play.money import CURRENCIES, BadAmount, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def no_control(form: FlaskForm, field: Any) -> None:
+    """A name is printed on sheets and stored in records: no control characters in it."""
+    if has_control(field.data or ""):
+        raise ValidationError(
+            gettext("A name cannot hold a control character (such as a line break).")
+        )
 
 
 class StakeForm(FlaskForm):
@@ -74,7 +83,7 @@ class TableNameForm(Prefixed):
     prefix_name = "table"
     name = StringField(
         _l("Name of the evening"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters."))],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
     )
 
 
@@ -106,6 +115,7 @@ class CircleForm(Prefixed):
         validators=[
             DataRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
             Length(max=80, message=_l("At most %(max)d characters.")),
+            no_control,
         ],
     )
 
@@ -123,6 +133,7 @@ class RenameForm(FlaskForm):
         validators=[
             InputRequired(message=_l("Type the new name.")),
             Length(max=40, message=_l("At most %(max)d characters.")),
+            no_control,
         ],
     )
 

@@ -175,7 +175,8 @@ def test_renaming_a_player_renames_him_everywhere(client: FlaskClient, app) -> N
 @pytest.mark.parametrize(
     ("name", "message"),
     [("bo", "There is already a player called Bo: merge the two instead."),
-     ("", "Type the new name."), ("x" * 41, "At most 40 characters.")],
+     ("", "Type the new name."), ("x" * 41, "At most 40 characters."),
+     ("An\x08na", "A name cannot hold a control character (such as a line break).")],
 )  # fmt: skip
 def test_a_rename_that_will_not_do_is_refused(client, app, name, message) -> None:  # type: ignore[no-untyped-def]
     token, _game = circle_with_two_evenings(client)
