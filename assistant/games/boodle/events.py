@@ -13,7 +13,7 @@ from typing import Any
 
 from ..base import N_, RuleError, check_int, check_player
 from ..cards import parse_card
-from .rules import CARD_LABELS, BoodleCard, FaultKind, check_fields, field_of, max_hand
+from .rules import BY_CODE, CARD_LABELS, BoodleCard, FaultKind, check_fields, field_of, max_hand
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,8 @@ Event = BoodlePlay | Fault | Out
 
 def boodle_card(code: Any, *, field: str) -> BoodleCard:
     """``"QD"`` → BoodleCard.QD; another card, or no card at all, is an error."""
+    if isinstance(code, str) and code in BY_CODE:
+        return BY_CODE[code]
     with field_of(field):
         card = parse_card(code)
     if card.code not in BoodleCard.__members__:
