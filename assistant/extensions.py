@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -19,6 +20,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
 
 
 @event.listens_for(Engine, "connect")

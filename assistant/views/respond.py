@@ -72,11 +72,6 @@ def render_game(
     ), status
 
 
-def loaded_replay(game: Game) -> Any:
-    """The replay the form was judged by (the game as read by this request)."""
-    return services.load_game(game).replay
-
-
 def changed_since(game: Game, most: int = 3) -> list[str]:
     """What changed since the version the polling page shows (the last few sentences)."""
     seen = request.args.get("version", type=int)
@@ -93,20 +88,23 @@ def unchanged(game: Game) -> bool:
 def submit(
     table: Table,
     game: Game,
-    form: EntryForm | None,
-    make_change: Callable[[EntryForm], Change],
+    make_form: Callable[[Context], EntryForm | None],
+    make_change: Callable[[Context, EntryForm], Change],
     *,
     rerender: Callable[..., Any] | None = None,
     on_stale: Callable[[Game, EntryForm], EntryForm | None] | None = None,
 ) -> Any:
     """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok.
 
-    Another phone may commit while this request reads the game: whenever this request is about
-    to refuse the form, it first asks the database whether the version moved meanwhile, and
-    then answers 409 (with the input kept) rather than judging the form by the wrong step.
+    The key and the version are checked before anything is built: a double tap or a post from
+    an older page costs one lookup. Another phone may commit while this request reads the
+    game: whenever this request is about to refuse the form, it first asks the database
+    whether the version moved meanwhile, and then answers 409 (with the input kept) rather
+    than judging the form by the wrong step.
     """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
     posted = posted_version()
+    form: EntryForm | None = None
 
     def moved() -> bool:
         return posted is not None and services.current_version(game) != posted
@@ -114,15 +112,18 @@ def submit(
     def stale_answer() -> Any:
         db.session.expire_all()  # read the game afresh
         stale = services.Stale(services.changes_since(game, posted or 0))
-        kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
-        lost = form is not None and kept is None
+        posted_form = form or make_form(game_context(game))
+        kept = (on_stale or keep_if_same_step)(game, posted_form) if posted_form else None
+        lost = posted_form is not None and kept is None
         notice = stale_notice(stale, kept=not lost)
         return rerender(form=kept, status=409, notice=notice, taps_lost=lost)
 
     if services.already_applied(posted_key()):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
-    if moved():
+    if posted is not None and posted != game.version:
         return stale_answer()
+    ctx = game_context(game)
+    form = make_form(ctx)
     if form is None:
         notice = gettext("The game is over: nothing more can be entered.")
         return rerender(notice=notice, status=422)
@@ -133,7 +134,7 @@ def submit(
         return rerender(form=form, status=422, notice=notice if form.damaged else None)
     change: Change | None = None
     try:
-        change = make_change(form)
+        change = make_change(ctx, form)
         summary = services.apply_change(
             game,
             key=form.key.data,
@@ -142,8 +143,10 @@ def submit(
             summary=change.summary,
             draft=change.draft,
             author=device(),
-            replayed=loaded_replay(game),
+            replayed=ctx.loaded.replay,
+            record=ctx.record,
             describe=change.describe,
+            key_checked=True,
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))
