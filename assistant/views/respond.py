@@ -16,6 +16,7 @@ from ..i18n import say
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
+from .shown import keep_page, keep_rows, kept_page, look, without_shown_rows
 
 
 def is_htmx() -> bool:
@@ -41,7 +42,35 @@ def render_game(
 ) -> tuple[str, int]:
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
-    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept.
+
+    A page with nothing in it for this phone alone is kept for the next phone that asks, and an
+    htmx answer leaves out the sheet's rows the phone already shows (``shown.py``)."""
+    said = said or said_before_redirect(game)
+    own = form is not None or status != 200 or bool(notice or said or taps_lost or elsewhere)
+    seen = look(table, game, game.version, readonly=readonly)
+    page_key = (*seen, is_htmx())
+    html = None if own else kept_page(page_key)
+    if html is None:
+        html = render_page(table, game, form, notice, said, readonly, taps_lost, elsewhere)
+        keep_rows(seen, html)
+        if not own:
+            keep_page(page_key, html)
+    if is_htmx():
+        html = without_shown_rows(html, seen, shown_version())
+    return html, status
+
+
+def render_page(
+    table: Table,
+    game: Game,
+    form: EntryForm | None,
+    notice: str | None,
+    said: str | None,
+    readonly: bool,
+    taps_lost: bool,
+    elsewhere: list[str] | None,
+) -> str:
     ctx = game_context(game)
     adapter = adapter_for(game.kind)
     if table.ended is not None and not readonly:  # the evening has ended: no entry panel
@@ -63,13 +92,20 @@ def render_game(
         view=ctx.view,
         form=form,
         notice=notice,
-        said=said or said_before_redirect(game),
+        said=said,
         readonly=readonly,
         standings=adapter.standings(ctx),
         undo_what=None if readonly else adapter.undo_label(ctx),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
-    ), status
+    )
+
+
+def shown_version() -> int | None:
+    """The version the asking phone shows: its form's (a save) or its poll's."""
+    if request.method == "POST":
+        return posted_version()
+    return request.args.get("version", type=int)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:
