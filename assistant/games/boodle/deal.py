@@ -69,13 +69,25 @@ def antes_for(
     """
     if stakes is not None:
         return {name: dict(stakes[name]) for name in players}
-    return _standard_antes(tuple(players), dealer)
+    return _standard_antes(tuple(players), dealer)[0]
+
+
+Antes = tuple[dict[str, Layout], dict[BoodleCard, int], dict[str, int]]
 
 
 @lru_cache(maxsize=256)
-def _standard_antes(players: tuple[str, ...], dealer: str) -> dict[str, Layout]:
+def _standard_antes(players: tuple[str, ...], dealer: str) -> Antes:
     """The standard ante, made once per table and dealer (read only: every deal shares it)."""
-    return {name: dict.fromkeys(CARDS, 2 if name == dealer else 1) for name in players}
+    return _ante_flows({name: dict.fromkeys(CARDS, 2 if name == dealer else 1) for name in players})
+
+
+def _ante_flows(antes: dict[str, Layout]) -> Antes:
+    """The antes, what they put on each card, and what each player pays."""
+    on_layout = dict.fromkeys(CARDS, 0)
+    for stake in antes.values():
+        for card, chips in stake.items():
+            on_layout[card] += chips
+    return antes, on_layout, {name: -sum(stake.values()) for name, stake in antes.items()}
 
 
 def play_deal(
@@ -120,11 +132,10 @@ def open_deal(
 ) -> tuple[Ledger, dict[str, Layout], PokerResult | None]:
     """The steps before the play: the antes, the spare hand and the poker stage."""
     dealer = state.dealer
-    antes = antes_for(players, dealer, options, entry.stakes)
-    on_layout = dict.fromkeys(CARDS, 0)
-    for stake in antes.values():
-        for card, chips in stake.items():
-            on_layout[card] += chips
+    if entry.stakes is None:
+        antes, on_layout, paid = _standard_antes(tuple(players), dealer)
+    else:
+        antes, on_layout, paid = _ante_flows(antes_for(players, dealer, options, entry.stakes))
     book = Ledger(players, state.layout, state.pot)
     book.add(
         StepKind.ANTE,
@@ -135,7 +146,7 @@ def open_deal(
             "double": options.stake(dealer=True),
             "each": options.stake(dealer=False),
         },
-        chips={name: -sum(antes[name].values()) for name in players},
+        chips=paid,
         layout=on_layout,
     )
     _spare_hand(book, entry, dealer)

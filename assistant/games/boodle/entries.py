@@ -48,7 +48,7 @@ class DealEntry:
         return out.by
 
 
-ROUND_FIELDS = ("stakes", "widow", "poker", "events", "cards_left")
+ROUND_FIELDS = frozenset(("stakes", "widow", "poker", "events", "cards_left"))
 
 
 def parse_deal(

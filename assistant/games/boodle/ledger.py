@@ -6,9 +6,8 @@ are zero at all times.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..base import Message
 from .rules import CARDS, BoodleCard
@@ -30,8 +29,7 @@ class StepKind(Enum):
     OUT = "out"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One chip flow of a deal, for the history: what each player gained (negative: paid), what
     each boodle card and the poker pot gained, and a sentence. ``event`` is the index of the
     round's event it comes from (None for antes, the spare hand and the poker stage).
