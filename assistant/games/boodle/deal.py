@@ -14,7 +14,7 @@ from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
 from .poker import PokerResult, play_poker, poker_steps
-from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind  # noqa: F401 (the doctests)
+from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
 
 @dataclass(frozen=True)
