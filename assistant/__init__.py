@@ -12,7 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import config
 from .assets import setup_assets
 from .cli import register_commands
-from .extensions import babel, compress, csrf, db, migrate
+from .extensions import babel, compress, csrf, db, migrate, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
 from .throttle import limiter
 from .views import register_views
@@ -42,6 +42,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     config.private_database(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
+    with app.app_context():
+        sqlite_synchronous(db.engine, app.config["SQLITE_SYNCHRONOUS"])
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)

@@ -68,6 +68,7 @@ class Defaults:
     WTF_CSRF_TIME_LIMIT = None  # a game night is longer than an hour
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
+    SQLITE_SYNCHRONOUS = "NORMAL"  # FULL: wait for the disk on every commit (extensions.py)
     # The cookie is signed and sent only when the session changes, not on every poll (a
     # remembered table or name still keeps it for PERMANENT_SESSION_LIFETIME from then).
     SESSION_REFRESH_EACH_REQUEST = False
