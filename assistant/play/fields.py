@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 from wtforms import Field
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
@@ -76,3 +78,26 @@ def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:
 
 def choice_values(field: Any) -> set[str]:
     return {choice.value for choice in field.choices}
+
+
+def pad_keys(
+    name: str, values: Iterable[Any], chosen: Any = None, forbidden: Any = None, reason: str = ""
+) -> Markup:
+    """The keys of a number pad (``macros.html``, ``number_pad``), built in one go: a panel has
+    a pad per player and a key per number, and a template loop per key costs many times more.
+    ``chosen`` is the number tapped (as posted, or None), ``forbidden`` a number the pad
+    refuses with ``reason``."""
+    field = escape(name)
+    picked = None if chosen is None else str(chosen)
+    why = f' disabled title="{escape(reason)}"'
+    keys = []
+    for value in values:
+        text = escape(str(value))
+        refused = forbidden is not None and value == forbidden
+        keys.append(
+            f'<label class="key{" forbidden" if refused else ""}">'
+            f'<input type="radio" name="{field}" value="{text}"'
+            f"{' checked' if picked == str(value) else ''}{why if refused else ''}>"
+            f"<span>{text}</span></label>"
+        )
+    return Markup("\n".join(keys))  # noqa: S704 (every text in it is escaped above)

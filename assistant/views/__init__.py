@@ -15,8 +15,10 @@ from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
 from ..play.base import new_key
+from ..play.fields import pad_keys
 from ..play.fold import fold, whole_sheet
 from . import circles, evening, games, home, pwa, tables
+from .shown import kept_row
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -54,6 +56,8 @@ def register_views(app: Flask) -> None:
         game_assets=lambda kind: assets.get(kind, ()),
         spec_of=find_game,
         fold=fold,
+        kept_row=kept_row,
+        pad_keys=pad_keys,
         whole_sheet=whole_sheet,
         message=lambda template, **params: Message(template, params),
         game_titles=lambda: format_list(

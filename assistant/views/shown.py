@@ -20,11 +20,13 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import g
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from ..models import Game, Table
 from ..play.fold import whole_sheet
@@ -63,6 +65,22 @@ class Kept:
 
 PAGES = Kept(64)  # rendered pages with placeholders, by look and version
 ROWS = Kept(256)  # each rendered version's sheet rows, by look and version
+
+
+ROW_HTML = Kept(4096)  # sheet rows rendered, by what they show (``kept_row``)
+
+
+def kept_row(*shows: Any, caller: Callable[[], Markup]) -> Markup:
+    """A sheet row (``{% call kept_row(...) %}<tr>...</tr>{% endcall %}``), rendered once for
+    the values it shows: a save or another phone's page renders only the rows that changed.
+    ``shows`` must hold everything the row's HTML depends on (with the game's id and creation,
+    for its links); the language is added here."""
+    key = (str(get_locale()), *shows)
+    html: Markup | None = ROW_HTML.get(key)
+    if html is None:
+        html = caller()  # Markup: the template's own output, escaped as it was rendered
+        ROW_HTML.put(key, html)
+    return html
 
 
 def look(table: Table, game: Game, version: int, *, readonly: bool) -> tuple[Any, ...]:
