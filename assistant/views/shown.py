@@ -21,14 +21,16 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
-from flask import g
+from flask import g, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ..models import Game, Table
+from .. import services
+from ..models import LARGEST_INTEGER, Game, Table
 from ..play.fold import whole_sheet
 
 MARK = "\x00"  # never in a page: every text the pages show refuses control characters
@@ -87,15 +89,31 @@ def look(table: Table, game: Game, version: int, *, readonly: bool) -> tuple[Any
     """Everything that makes one rendering of a game differ from another, but for one phone's
     own notices: the game's version, the language, the watch view, the whole sheet, the ended
     evening (which closes a game without a new version of it)."""
-    return (
-        game.id,
-        game.created,
-        version,
-        str(get_locale()),
-        readonly,
-        whole_sheet(),
-        table.ended is not None,
-    )
+    return look_of(game.id, game.created, version, table.ended is not None, readonly=readonly)
+
+
+def look_of(
+    game_id: int, created: datetime, version: int, ended: bool, *, readonly: bool
+) -> tuple[Any, ...]:
+    # As read from the database (a game made in this request may still hold the UTC time it
+    # was given): naive.
+    made = created.replace(tzinfo=None)
+    return (game_id, made, version, str(get_locale()), readonly, whole_sheet(), ended)
+
+
+def kept_game_page(game_id: int, *, readonly: bool, htmx: bool, **token: str) -> str | None:
+    """The kept page of a game as it stands, found with one light query (None: not kept, or
+    the phone has a line of its own to be shown)."""
+    said = session.get("said")
+    if not 0 < game_id <= LARGEST_INTEGER or (
+        isinstance(said, dict) and said.get("game") == game_id
+    ):
+        return None
+    found = services.look_at(game_id, **token)
+    if found is None:
+        return None
+    version, created, ended = found
+    return kept_page((*look_of(game_id, created, version, ended, readonly=readonly), htmx))
 
 
 def kept_page(key: tuple[Any, ...]) -> str | None:
