@@ -67,7 +67,9 @@ def running(access_log: Path | None = None) -> Iterator[Server]:
     logging = []
     if access_log is not None:
         access_log.touch()
-        logging = ["--access-logfile", str(access_log), "--access-logformat", LOG_FORMAT]
+        # Without sendfile, so that the log counts the bytes of files sent as they are too.
+        logging = ["--access-logfile", str(access_log), "--access-logformat", LOG_FORMAT,
+                   "--no-sendfile"]  # fmt: skip
     server = subprocess.Popen(
         [str(BIN / "gunicorn"), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
          "--no-control-socket", "--log-level", "warning", *logging, "assistant:create_app()"],
