@@ -111,9 +111,10 @@ def size_rows(sizes: list[dict]) -> list[list[str]]:
         mine = [r for r in sizes if r["game"] == kind]
         longest = mine[-1]
         score = ", ".join(f"{r['rounds']}: {r['score_ms']:.1f}" for r in mine)
-        met = "yes" if longest["score_ms"] < 50 else "NO"
-        rows.append([f"scoring {kind}, {longest['rounds']} rounds", f"{longest['score_ms']:.1f} ms",
-                     f"rounds: ms {score}", "< 50 ms", met])  # fmt: skip
+        cpu = f"{longest['score_cpu_ms']:.1f} ms CPU"
+        met = "yes" if longest["score_cpu_ms"] < 50 else "NO"
+        rows.append([f"scoring {kind}, {longest['rounds']} rounds", cpu,
+                     f"wall ms by rounds: {score}", "< 50 ms", met])  # fmt: skip
         pages = ", ".join(
             f"{r['rounds']}: {r['page_ms']:.1f} / {r['kept_page_ms']:.1f}" for r in mine
         )
