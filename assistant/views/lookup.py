@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import abort
 
-from .. import circles, services
+from .. import circles, lookups, services
 from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
 
@@ -32,12 +32,12 @@ def shown_version(game_id: int, asked: int | None, **token: str) -> bool:
     (``token=`` or ``view_token=``); a link to nothing is left to the full lookup."""
     if asked is None or not _possible(game_id):
         return False
-    return services.version_at(game_id, **token) == asked
+    return lookups.version_at(game_id, **token) == asked
 
 
 def _found(game_id: int, **token: str) -> tuple[Table, Game]:
     # A URL may carry any number; the database's ids are 32-bit.
-    game = services.game_at(game_id, **token) if _possible(game_id) else None
+    game = lookups.game_at(game_id, **token) if _possible(game_id) else None
     if game is None:
         table = (
             services.get_table(token["token"])

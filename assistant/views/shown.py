@@ -29,7 +29,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import services
+from .. import lookups
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play.fold import whole_sheet
 
@@ -109,7 +109,7 @@ def kept_game_page(game_id: int, *, readonly: bool, htmx: bool, **token: str) ->
         isinstance(said, dict) and said.get("game") == game_id
     ):
         return None
-    found = services.look_at(game_id, **token)
+    found = lookups.look_at(game_id, **token)
     if found is None:
         return None
     version, created, ended = found
