@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from wtforms import Field
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
@@ -87,17 +87,24 @@ def pad_keys(
     a pad per player and a key per number, and a template loop per key costs many times more.
     ``chosen`` is the number tapped (as posted, or None), ``forbidden`` a number the pad
     refuses with ``reason``."""
-    field = escape(name)
     picked = None if chosen is None else str(chosen)
-    why = f' disabled title="{escape(reason)}"'
-    keys = []
-    for value in values:
-        text = escape(str(value))
-        refused = forbidden is not None and value == forbidden
-        keys.append(
-            f'<label class="key{" forbidden" if refused else ""}">'
-            f'<input type="radio" name="{field}" value="{text}"'
-            f"{' checked' if picked == str(value) else ''}{why if refused else ''}>"
-            f"<span>{text}</span></label>"
+    why = Markup(' disabled title="{}"').format(reason)
+    keys = [
+        KEY.format(
+            forbidden=REFUSED if forbidden is not None and value == forbidden else "",
+            name=name,
+            value=value,
+            checked=CHECKED if picked == str(value) else "",
+            why=why if forbidden is not None and value == forbidden else "",
         )
-    return Markup("\n".join(keys))  # noqa: S704 (every text in it is escaped above)
+        for value in values
+    ]
+    return Markup("\n").join(keys)
+
+
+# One key of a pad; Markup.format escapes every text put in it.
+KEY = Markup(
+    '<label class="key{forbidden}"><input type="radio" name="{name}" value="{value}"'
+    "{checked}{why}><span>{value}</span></label>"
+)
+REFUSED, CHECKED = Markup(" forbidden"), Markup(" checked")
