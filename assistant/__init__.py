@@ -10,8 +10,9 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config
+from .assets import setup_assets
 from .cli import register_commands
-from .extensions import babel, csrf, db, migrate
+from .extensions import babel, compress, csrf, db, migrate, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
 from .throttle import limiter
 from .views import register_views
@@ -41,9 +42,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     config.private_database(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
+    with app.app_context():
+        sqlite_synchronous(db.engine, app.config["SQLITE_SYNCHRONOUS"])
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)
+    setup_assets(app)
+    # Its after_request hook is registered before the views' ones, so it runs after them all:
+    # it compresses the finished response.
+    compress.init_app(app)
 
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)

@@ -68,6 +68,14 @@ class Defaults:
     WTF_CSRF_TIME_LIMIT = None  # a game night is longer than an hour
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
+    SQLITE_SYNCHRONOUS = "NORMAL"  # FULL: wait for the disk on every commit (extensions.py)
+    # The cookie is signed and sent only when the session changes, not on every poll (a
+    # remembered table or name still keeps it for PERMANENT_SESSION_LIFETIME from then).
+    SESSION_REFRESH_EACH_REQUEST = False
+    # Pages and fragments go compressed (brotli, else gzip); static files are compressed once
+    # each (assets.py), and nothing streamed is compressed on the fly.
+    COMPRESS_ALGORITHM = ("br", "gzip")
+    COMPRESS_STREAMS = False
     LANGUAGES = ("en", "sv")
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g, request, session
-from flask_babel import gettext
+from typing import Any
+
+from flask import Flask, current_app, g, has_request_context, request, session
+from flask_babel import get_translations, gettext
 
 from .games.base import Message, RuleError
 
@@ -42,8 +44,30 @@ def _said(value: object) -> object:
     return value
 
 
+def translations() -> Any:
+    """The reader's catalog, found once per request: Flask-Babel looks it up anew for every
+    ``_()``, and a game page says some fifty."""
+    if not has_request_context():
+        return get_translations()
+    environ = request.environ
+    found = environ.get(TRANSLATIONS)
+    if found is None:
+        found = environ[TRANSLATIONS] = get_translations()
+    return found
+
+
+TRANSLATIONS = "assistant.translations"
+
+
 def setup_i18n(app: Flask) -> None:
     app.jinja_env.globals["say"] = say
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
 
     @app.before_request
     def remember_language() -> None:

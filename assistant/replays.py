@@ -1,4 +1,5 @@
-"""The replays of the games last shown or saved, kept in this process (one replay per version)."""
+"""The replays of the games last shown or saved, kept in this process (one replay per version),
+each with the record it replayed (so a page shown from it reads no rounds from the database)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from .games.base import Record
 from .models import Game
 
 
@@ -25,7 +27,8 @@ class ReplayCache:
     def key(game: Game, version: int) -> tuple[Any, ...]:
         return (game.id, version, game.created)
 
-    def get(self, game: Game) -> Any:
+    def get(self, game: Game) -> tuple[Record | None, Any] | None:
+        """The record (if it was kept) and the replay of the game's current version."""
         with self._lock:
             key = self.key(game, game.version)
             if key in self._items:
@@ -37,9 +40,9 @@ class ReplayCache:
         with self._lock:
             self._items.clear()
 
-    def put(self, game: Game, version: int, replay: Any) -> None:
+    def put(self, game: Game, version: int, replay: Any, record: Record | None = None) -> None:
         with self._lock:
-            self._items[self.key(game, version)] = replay
+            self._items[self.key(game, version)] = (record, replay)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 

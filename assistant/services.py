@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
 from .games import find_game
@@ -64,12 +65,16 @@ def record_of(game: Game) -> Record:
 
 
 def load_game(game: Game) -> Loaded:
-    """The game as stored, replayed (once per version: see :class:`~.replays.ReplayCache`)."""
-    record = record_of(game)
-    replay = REPLAYS.get(game)
-    if replay is None:
+    """The game as stored, replayed (once per version: see :class:`~.replays.ReplayCache`);
+    a version already replayed in this process reads no rounds from the database."""
+    cached = REPLAYS.get(game)
+    if cached is None:
+        record = record_of(game)
         replay = find_game(game.kind).replay(record)
-        REPLAYS.put(game, game.version, replay)
+        REPLAYS.put(game, game.version, replay, record)
+    else:
+        kept, replay = cached
+        record = kept or record_of(game)
     return Loaded(record, replay, game.draft, dict(game.settings or {}))
 
 
@@ -81,11 +86,6 @@ def get_table_for_view(view_token: str) -> Table | None:
     return db.session.execute(
         db.select(Table).filter_by(view_token=view_token)
     ).scalar_one_or_none()
-
-
-def get_game(table: Table, game_id: int) -> Game | None:
-    game = db.session.get(Game, game_id)
-    return game if game is not None and game.table_id == table.id else None
 
 
 def create_table(players: Sequence[str], language: str | None = None) -> Table:
@@ -154,7 +154,7 @@ def import_record(text: str, table: Table | None = None) -> Game:
     except BaseException:
         db.session.rollback()
         raise
-    REPLAYS.put(game, game.version, replay)
+    REPLAYS.put(game, game.version, replay, record)
     return game
 
 
@@ -169,35 +169,38 @@ def apply_change(
     author: str = "",
     replayed: Any = None,
     describe: Callable[[Any], Message] | None = None,
+    record: Record | None = None,
+    key_checked: bool = False,
 ) -> Message:
     """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError;
     answer the sentence the log keeps.
 
-    ``replayed`` is the replay of the rounds as they are now, if the caller has it: when only
-    the draft changes, the record is not replayed again. ``describe`` makes the log's sentence
-    from the new replay (instead of ``summary``).
+    ``record`` and ``replayed`` are the game as this request read it and its replay, if the
+    caller has them: the rounds are not read again, and when only the draft changes the record
+    is not replayed again. ``describe`` makes the log's sentence from the new replay (instead
+    of ``summary``). ``key_checked``: the caller has just looked the key up (a key that wins a
+    race meanwhile is still caught by its unique index).
     """
-    if already_applied(key):
+    if not key_checked and already_applied(key):
         raise Replayed
     if version != game.version:
         raise Stale(changes_since(game, version))
     if game.table.ended is not None:  # the evening was ended: every game is closed
         raise RuleError(N_("The evening has ended: reopen it on the table page to enter more."))
-    old: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
+    before = record if record is not None else record_of(game)
+    old: list[Mapping[str, Any]] = list(before.rounds)
     rounds = list(rounds)
     replay = replayed if replayed is not None and rounds == old else None
+    after = before.with_rounds(rounds)
     if replay is None:  # RuleError: nothing is stored
-        replay = find_game(game.kind).replay(record_of(game).with_rounds(rounds))
+        replay = find_game(game.kind).replay(after)
     if describe is not None:
         summary = describe(replay)
+    finished = finished_since(game, replay.finished)
     guarded = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == version)
-        .values(
-            version=version + 1,
-            draft=dict(draft) if draft else None,
-            finished=finished_since(game, replay.finished),
-        )
+        .values(version=version + 1, draft=dict(draft) if draft else None, finished=finished)
     )
     if cast(CursorResult[Any], guarded).rowcount != 1:
         db.session.rollback()
@@ -209,14 +212,28 @@ def apply_change(
     db.session.add(
         Change(game_id=game.id, key=key, version=version + 1, summary=logged, author=author)
     )
-    try:
-        db.session.commit()
-    except IntegrityError:  # the same key won a race on another worker
-        db.session.rollback()
-        raise Replayed from None
-    db.session.refresh(game)
-    REPLAYS.put(game, version + 1, replay)
+    _commit_keeping(game)
+    # What was written is known: the game is not read again (its rounds are the new record's).
+    set_committed_value(game, "version", version + 1)
+    set_committed_value(game, "draft", dict(draft) if draft else None)
+    set_committed_value(game, "finished", finished)
+    db.session.expire(game, ["entries"])
+    REPLAYS.put(game, version + 1, replay, after)
     return summary
+
+
+def _commit_keeping(game: Game) -> None:
+    """Commit without expiring what this request has read (the page after a save is made from
+    it and the replay of the save); raise Replayed when the same key won a race."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    except IntegrityError:  # the same key won a race on another worker
+        session.rollback()
+        raise Replayed from None
+    finally:
+        session.expire_on_commit = True
 
 
 def undo_last(
@@ -228,16 +245,19 @@ def undo_last(
     author: str = "",
     replayed: Any = None,
     what: Message | None = None,
+    record: Record | None = None,
+    key_checked: bool = False,
 ) -> Message:
     """Take back the last step: of the half-built round first (leaving ``draft_after``), else
     the engine's undo of the rounds. ``what`` names the step ("the tricks of deal 7") for the
     log: "Undone: the tricks of deal 7.".
     """
-    if already_applied(key):  # before judging: what was undone may leave nothing to undo
-        raise Replayed
+    if not key_checked and already_applied(key):  # before judging: what was undone may leave
+        raise Replayed  # nothing to undo
     if version != game.version:
         raise Stale(changes_since(game, version))
-    rounds: list[Mapping[str, Any]] = [entry.payload for entry in game.entries]
+    before = record if record is not None else record_of(game)
+    rounds: list[Mapping[str, Any]] = list(before.rounds)
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
     if not game.draft:
@@ -253,6 +273,8 @@ def undo_last(
         draft=draft_after,
         author=author,
         replayed=replayed,
+        record=before,
+        key_checked=True,
     )
 
 
@@ -287,7 +309,8 @@ def _rewrite_entries(
         (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
         min(len(old), len(new)),
     )
-    db.session.execute(delete(Entry).where(Entry.game_id == game.id, Entry.seq >= first_diff))
+    if first_diff < len(old):  # nothing to delete when rounds are only added
+        db.session.execute(delete(Entry).where(Entry.game_id == game.id, Entry.seq >= first_diff))
     for seq in range(first_diff, len(new)):
         db.session.add(
             Entry(

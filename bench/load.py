@@ -32,12 +32,14 @@ class Figures:
         return self.rps / floor.rps if floor.rps else 0.0
 
 
-def wrk(url: str, seconds: int = SECONDS) -> Figures:
-    """``wrk -t2 -c16 --latency``: requests per second, median and 99th percentile."""
+def wrk(url: str, seconds: int = SECONDS, **headers: str) -> Figures:
+    """``wrk -t2 -c16 --latency``: requests per second, median and 99th percentile (with the
+    request ``headers``, as ``Accept_Encoding="br"``)."""
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is needed for the benchmarks: apt-get install wrk")
+    sent = [f"-H{name.replace('_', '-')}: {value}" for name, value in headers.items()]
     out = subprocess.run(
-        ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", url],
+        ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", *sent, url],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))

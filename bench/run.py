@@ -9,15 +9,23 @@ share this machine's cores):
   through the real form, CSRF and all (our own client, which measures its floor too);
 * in one process: scoring and the game page at 10, 100 and 1 000 rounds of every game (as many
   as the game allows), and the SQL statements of a page, a poll and an entry;
-* the bytes of a first and a repeat visit of a game page (Chromium), and Lighthouse (mobile) on
-  the home, table and game pages.
+* the bytes of a first and a repeat visit of a game page (Chromium with its service worker,
+  counted at the server: bench/visits.py), and Lighthouse (mobile) on the home, table and game
+  pages.
+
+It prints one table (each figure beside its target) and writes it all to bench/results.json;
+``--only`` runs some parts (e.g. ``--only sizes statements``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import platform
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +54,17 @@ def fresh_plump_games(server: Server, count: int) -> list[str]:
 
 def http_figures(server: Server) -> dict[str, Any]:
     long_game = server.import_game(record("plump", 19))
-    page = load.Phone(server.base).request("GET", long_game)[1]
+    phone = load.Phone(server.base)
+    page = phone.request("GET", long_game)[1]
     version = re.search(r'data-version="(\d+)"', page).group(1)
     base = server.base
+    # wrk comes back as one phone: with its session cookie (a first visit would make one).
+    cookie = {"Cookie": phone.cookie}
     figures = {
-        "floor (wrk)": load.wrk(base + "/manifest.webmanifest"),
-        "game page, 19 deals for 7 (wrk)": load.wrk(base + long_game),
-        "unchanged poll (wrk)": load.wrk(f"{base}{long_game}poll?version={version}"),
+        "floor (wrk)": load.wrk(base + "/manifest.webmanifest", **cookie),
+        "game page, 19 deals for 7 (wrk)": load.wrk(base + long_game, **cookie),
+        "game page, brotli (wrk)": load.wrk(base + long_game, Accept_Encoding="br", **cookie),
+        "unchanged poll (wrk)": load.wrk(f"{base}{long_game}poll?version={version}", **cookie),
     }
     phones = [load.Phone(base) for _ in range(load.CONNECTIONS)]
     floor = load.timed(phones, lambda p: p.request("GET", "/manifest.webmanifest")[0], load.SECONDS)
@@ -71,52 +83,127 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
 
 
+RATIO_TARGETS = {"game page, 19": 0.5, "unchanged poll": 0.8, "entry POST": 0.3}
+
+
+def http_rows(figures: dict[str, load.Figures]) -> list[list[str]]:
+    floors = {"wrk": figures["floor (wrk)"], "own": figures["floor (own client)"]}
+    rows = []
+    for name, f in figures.items():
+        latency = f"p50 {f.p50_ms:.1f} ms, p99 {f.p99_ms:.1f} ms, {f.errors} errors"
+        if name.startswith("floor"):
+            rows.append([name, f"{f.rps:.0f} req/s", latency, "", ""])
+            continue
+        ratio = f.ratio(floors["wrk" if "(wrk)" in name else "own"])
+        target = next((t for key, t in RATIO_TARGETS.items() if name.startswith(key)), None)
+        met = "" if target is None else ("yes" if ratio >= target else "NO")
+        shown = f">= {target}x" if target else ""
+        rows.append([name, f"{ratio:.2f}x floor", f"{f.rps:.0f} req/s, {latency}", shown, met])
+        if name.startswith("entry POST"):
+            met = "yes" if f.p99_ms < 50 else "NO"
+            rows.append(["entry POST p99", f"{f.p99_ms:.1f} ms", "", "< 50 ms", met])
+    return rows
+
+
+def size_rows(sizes: list[dict]) -> list[list[str]]:
+    rows = []
+    for kind in dict.fromkeys(r["game"] for r in sizes):
+        mine = [r for r in sizes if r["game"] == kind]
+        longest = mine[-1]
+        score = ", ".join(f"{r['rounds']}: {r['score_ms']:.1f}" for r in mine)
+        cpu = f"{longest['score_cpu_ms']:.1f} ms CPU"
+        met = "yes" if longest["score_cpu_ms"] < 50 else "NO"
+        rows.append([f"scoring {kind}, {longest['rounds']} rounds", cpu,
+                     f"wall ms by rounds: {score}", "< 50 ms", met])  # fmt: skip
+        pages = ", ".join(
+            f"{r['rounds']}: {r['page_ms']:.1f} / {r['kept_page_ms']:.1f}" for r in mine
+        )
+        page = f"{longest['page_ms']:.1f} ms"
+        name = f"page {kind}, {longest['rounds']} rounds"
+        rows.append([name, page, f"rounds: cold / kept ms {pages}", "", ""])
+    return rows
+
+
+def visit_rows(visits_: dict[str, Any]) -> list[list[str]]:
+    first, repeat = visits_["first"], visits_["repeat"]
+    twice = ", ".join(first["fetched_twice"]) or "nothing"
+    ok_first = first["bytes"] <= 60 * 1024 and not first["fetched_twice"]
+    return [
+        ["first visit of the game page", f"{first['bytes'] / 1024:.1f} KB",
+         f"{first['requests']} requests, fetched twice: {twice}", "<= 60 KB, none twice",
+         "yes" if ok_first else "NO"],
+        ["repeat visit: static files", f"{repeat['static_bytes']} B",
+         f"{repeat['requests']} requests, {repeat['bytes'] / 1024:.1f} KB in all", "0 B",
+         "yes" if repeat["static_bytes"] == 0 else "NO"],
+    ]  # fmt: skip
+
+
+def lighthouse_rows(scores: dict[str, dict[str, int] | None]) -> list[list[str]]:
+    rows = []
+    for name, found in scores.items():
+        if found is None:
+            rows.append([f"lighthouse {name}", "could not run here", "", "100 x4", "?"])
+            continue
+        text = "/".join(str(found[c]) for c in lighthouse.CATEGORIES)
+        met = "yes" if all(v == 100 for v in found.values()) else "NO"
+        rows.append([f"lighthouse {name}", text, "perf/a11y/best/seo", "100 x4", met])
+    return rows
+
+
+PARTS = ("http", "lighthouse", "visits", "sizes", "statements")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", nargs="+", choices=PARTS, default=PARTS, help="parts to run")
+    only = parser.parse_args().only
     results: dict[str, Any] = {}
-    with running() as server:
-        http = http_figures(server)
-        floors = {
-            "wrk": http["figures"]["floor (wrk)"],
-            "own client": http["figures"]["floor (own client)"],
-        }
-        rows = [["request", "req/s", "ratio", "p50 ms", "p99 ms", "errors"]]
-        for name, f in http["figures"].items():
-            floor = floors["wrk" if "(wrk)" in name else "own client"]
-            rows.append([name, f"{f.rps:.0f}", f"{f.ratio(floor):.3f}", f"{f.p50_ms:.1f}",
-                         f"{f.p99_ms:.1f}", str(f.errors)])  # fmt: skip
-        print(table(rows), end="\n\n")
-        results["http"] = {k: vars(v) for k, v in http["figures"].items()}
-        game_url = server.base + http["long_game"]
-        bytes_ = visits.first_and_repeat(game_url)
-        first, repeat = bytes_["first"], bytes_["repeat"]
-        print(
-            f"game page bytes: first visit {first['all']} ({first['requests']} requests), "
-            f"repeat visit {repeat['all']}, static files in it {repeat['static']}\n"
-        )
-        results["bytes"] = bytes_
-        token = http["long_game"].split("/")[2]
-        pages = {"home": server.base + "/", "table": f"{server.base}/t/{token}/", "game": game_url}
-        results["lighthouse"] = {name: lighthouse.scores(url) for name, url in pages.items()}
-        for name, scores in results["lighthouse"].items():
-            print(f"lighthouse {name}: {scores if scores else 'could not run here'}")
-        print()
-    rows = [["game", "rounds asked", "rounds", "score ms", "page ms"]]
-    results["sizes"] = inprocess.scoring_and_pages()
-    for r in results["sizes"]:
-        rows.append(
-            [
-                r["game"],
-                str(r["asked"]),
-                str(r["rounds"]),
-                f"{r['score_ms']:.1f}",
-                f"{r['page_ms']:.1f}",
-            ]
-        )
-    print(table(rows), end="\n\n")
-    results["statements"] = inprocess.statements_per_request()
-    print("SQL statements:", ", ".join(f"{k} {v}" for k, v in results["statements"].items()))
+    rows = [["measure", "figure", "detail", "target", "met"]]
+    if "http" in only or "lighthouse" in only:
+        with running() as server:
+            long_game = server.import_game(record("plump", 19))
+            if "http" in only:
+                http = http_figures(server)
+                long_game = http["long_game"]
+                results["http"] = {k: vars(v) for k, v in http["figures"].items()}
+                rows += http_rows(http["figures"])
+            if "lighthouse" in only:
+                token = long_game.split("/")[2]
+                pages = {"home": "/", "table": f"/t/{token}/", "game": long_game}
+                results["lighthouse"] = {
+                    name: lighthouse.scores(server.base + path) for name, path in pages.items()
+                }
+                rows += lighthouse_rows(results["lighthouse"])
+    if "visits" in only:
+        with tempfile.TemporaryDirectory() as folder:
+            log = Path(folder) / "access.log"
+            with running(access_log=log) as server:
+                game = server.import_game(record("plump", 19))
+                results["visits"] = visits.first_and_repeat(server.base + game, log)
+        rows += visit_rows(results["visits"])
+    if "sizes" in only:
+        results["sizes"] = inprocess.scoring_and_pages()
+        rows += size_rows(results["sizes"])
+    if "statements" in only:
+        results["statements"] = inprocess.statements_per_request()
+        text = ", ".join(f"{k} {v}" for k, v in results["statements"].items())
+        rows.append(["SQL statements per request", text, "", "", ""])
+    results["machine"] = machine()
+    print(f"{results['machine']}\n")
+    print(table(rows))
     RESULTS.write_text(json.dumps(results, indent=2, default=str))
     print("\n(written to bench/results.json)")
+
+
+def machine() -> str:
+    """The CPU and its cores, and how busy the machine was (the load average) when done."""
+    model = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+         if line.startswith("model name")),
+        platform.processor() or "unknown CPU",
+    )  # fmt: skip
+    load1, load5, _ = os.getloadavg()
+    return f"{model}, {os.cpu_count()} cores, load average {load1:.1f} (1 min) {load5:.1f} (5 min)"
 
 
 if __name__ == "__main__":

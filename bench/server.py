@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.visits import LOG_FORMAT
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = ROOT / ".venv" / "bin"
 WORKERS = 2
@@ -50,8 +52,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def running() -> Iterator[Server]:
-    """gunicorn on a fresh database in a temporary instance folder, stopped afterwards."""
+def running(access_log: Path | None = None) -> Iterator[Server]:
+    """gunicorn on a fresh database in a temporary instance folder, stopped afterwards; with
+    ``access_log``, a line per request there (bench/visits.py reads it)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     env = {
         **os.environ,
@@ -61,9 +64,15 @@ def running() -> Iterator[Server]:
     }
     flask(env, "db", "upgrade")
     port = free_port()
+    logging = []
+    if access_log is not None:
+        access_log.touch()
+        # Without sendfile, so that the log counts the bytes of files sent as they are too.
+        logging = ["--access-logfile", str(access_log), "--access-logformat", LOG_FORMAT,
+                   "--no-sendfile"]  # fmt: skip
     server = subprocess.Popen(
         [str(BIN / "gunicorn"), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
-         "--no-control-socket", "--log-level", "warning", "assistant:create_app()"],
+         "--no-control-socket", "--log-level", "warning", *logging, "assistant:create_app()"],
         env=env, cwd=ROOT,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"

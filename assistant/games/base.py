@@ -130,9 +130,9 @@ def check_keys(
     """``obj`` must be a JSON object with no unknown and no missing keys."""
     if not isinstance(obj, Mapping):
         raise RuleError(N_("{what} must be an object"), what=what)
-    allowed_set = set(allowed)
-    unknown = sorted(k for k in obj if k not in allowed_set)
-    if unknown:
+    allowed_set = allowed if isinstance(allowed, set | frozenset) else set(allowed)
+    if not obj.keys() <= allowed_set:
+        unknown = sorted(k for k in obj if k not in allowed_set)
         raise RuleError(N_("{what}: unknown field {name}"), what=what, name=unknown[0])
     missing = [k for k in required if k not in obj]
     if missing:

@@ -11,6 +11,10 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 class Suit(Enum):
+    # Compared by identity, so hashed by identity too: Enum's own __hash__ is Python, and a
+    # card (hashed with its suit) is looked up often in a long game's replay.
+    __hash__ = object.__hash__
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -52,11 +56,13 @@ def parse_card(code: object, *, what: str = "card") -> Card:
     >>> parse_card("KH").label
     'K♥'
     """
-    if isinstance(code, str) and len(code) >= 2:
-        rank, suit = code[:-1], code[-1]
-        if rank in RANKS and suit in SUIT_LETTERS:
-            return Card(rank, Suit(suit))
+    if isinstance(code, str) and (card := PACK_BY_CODE.get(code)) is not None:
+        return card
     raise RuleError(N_("{what}: {code!r} is not a card"), what=what, code=code)
+
+
+# Every card of a pack, by its code: a replay parses thousands of cards, always the same 52.
+PACK_BY_CODE = {f"{rank}{suit.value}": Card(rank, suit) for suit in Suit for rank in RANKS}
 
 
 def suit_label(letter: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import g, has_request_context
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange, Regexp
@@ -44,8 +45,17 @@ class EntryForm(FlaskForm):
     def fresh(self, version: int) -> EntryForm:
         """Ready for the next entry: the current version and a new key."""
         self.version.data = version
-        self.key.data = secrets.token_urlsafe(12)
+        self.key.data = new_key()
         return self
+
+
+def new_key() -> str:
+    """An idempotency key for a form (or an id) of the page being rendered, remembered so that
+    a page kept for other phones gets a fresh one in its place (``views/shown.py``)."""
+    key = secrets.token_urlsafe(12)
+    if has_request_context():
+        g.setdefault("made_keys", []).append(key)
+    return key
 
 
 def same_field(error: RuleError) -> RuleError:

@@ -61,10 +61,18 @@ def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -
     def y(v: float) -> float:
         return round(TOP + plot_h * (1 - (v - low) / (high - low)), 1)
 
+    # The plot is a few hundred units wide: a long evening draws one point in every ``stride``
+    # (and its last), not thousands the screen cannot tell apart.
+    stride = -(-count // plot_w)
+
+    def drawn(vals: Sequence[float]) -> list[int]:
+        kept = list(range(0, len(vals), stride))
+        return kept if kept[-1] == len(vals) - 1 else [*kept, len(vals) - 1]
+
     lines = tuple(
         Line(
             name=name,
-            points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(vals)),
+            points=" ".join(f"{x(i)},{y(vals[i])}" for i in drawn(vals)),
             last=(x(len(vals) - 1), y(vals[-1])),
             index=n % len(DASHES),
             dash=DASHES[n % len(DASHES)],

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 from wtforms import Field
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
@@ -76,3 +78,33 @@ def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:
 
 def choice_values(field: Any) -> set[str]:
     return {choice.value for choice in field.choices}
+
+
+def pad_keys(
+    name: str, values: Iterable[Any], chosen: Any = None, forbidden: Any = None, reason: str = ""
+) -> Markup:
+    """The keys of a number pad (``macros.html``, ``number_pad``), built in one go: a panel has
+    a pad per player and a key per number, and a template loop per key costs many times more.
+    ``chosen`` is the number tapped (as posted, or None), ``forbidden`` a number the pad
+    refuses with ``reason``."""
+    picked = None if chosen is None else str(chosen)
+    why = Markup(' disabled title="{}"').format(reason)
+    keys = [
+        KEY.format(
+            forbidden=REFUSED if forbidden is not None and value == forbidden else "",
+            name=name,
+            value=value,
+            checked=CHECKED if picked == str(value) else "",
+            why=why if forbidden is not None and value == forbidden else "",
+        )
+        for value in values
+    ]
+    return Markup("\n").join(keys)
+
+
+# One key of a pad; Markup.format escapes every text put in it.
+KEY = Markup(
+    '<label class="key{forbidden}"><input type="radio" name="{name}" value="{value}"'
+    "{checked}{why}><span>{value}</span></label>"
+)
+REFUSED, CHECKED = Markup(" forbidden"), Markup(" checked")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,11 @@ from flask_wtf.csrf import CSRFError
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..play.base import new_key
+from ..play.fields import pad_keys
+from ..play.fold import fold, whole_sheet
 from . import circles, evening, games, home, pwa, tables
+from .shown import kept_row
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -48,10 +51,14 @@ def register_views(app: Flask) -> None:
     app.register_blueprint(circles.new_bp)
     assets = game_assets(app)
     app.jinja_env.globals.update(
-        new_key=lambda: secrets.token_urlsafe(12),
+        new_key=new_key,
         current_locale=lambda: str(get_locale()),
         game_assets=lambda kind: assets.get(kind, ()),
         spec_of=find_game,
+        fold=fold,
+        kept_row=kept_row,
+        pad_keys=pad_keys,
+        whole_sheet=whole_sheet,
         message=lambda template, **params: Message(template, params),
         game_titles=lambda: format_list(
             [spec.title for spec in GAMES.values()], locale=get_locale()

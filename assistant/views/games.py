@@ -17,7 +17,7 @@ from ..play.base import EntryForm
 from ..play.history import history_lines
 from ..play.standings import telling_the_totals
 from ..records import dump_record
-from .lookup import game_or_404, watched_or_404
+from .lookup import game_or_404, shown_version, watched_or_404
 from .respond import (
     changed_since,
     device,
@@ -25,24 +25,30 @@ from .respond import (
     game_context,
     is_htmx,
     keep_always,
-    loaded_replay,
     render_game,
     submit,
     unchanged,
 )
+from .shown import kept_game_page
 
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
+    if kept := kept_game_page(game_id, readonly=False, htmx=is_htmx(), token=token):
+        return kept
     table, game = game_or_404(token, game_id)
     return render_game(table, game)
 
 
 @bp.get("/poll")
 def poll(token: str, game_id: int) -> Any:
-    """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it)."""
+    """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it),
+    answered from the version alone."""
+    asked = request.args.get("version", type=int)
+    if shown_version(game_id, asked, token=token):
+        return Response(status=204, headers={"ETag": f'"{asked}"'})
     table, game = game_or_404(token, game_id)
     if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
@@ -52,10 +58,8 @@ def poll(token: str, game_id: int) -> Any:
 @bp.post("/enter")
 def enter(token: str, game_id: int) -> Any:
     table, game = game_or_404(token, game_id)
-    ctx = game_context(game)
     adapter = adapter_for(game.kind)
-    form = adapter.entry_form(ctx, request.form)
-    return submit(table, game, form, lambda valid: adapter.entered(ctx, valid))
+    return submit(table, game, lambda ctx: adapter.entry_form(ctx, request.form), adapter.entered)
 
 
 @bp.post("/undo")
@@ -64,6 +68,11 @@ def undo(token: str, game_id: int) -> Any:
     form = EntryForm(request.form)
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
+    stale = gettext("Another phone changed the sheet: look again.")
+    if services.already_applied(form.key.data):  # before anything is built
+        return done(table, game, said=gettext("Already saved."))
+    if form.version.data != game.version:
+        return render_game(table, game, status=409, notice=stale)
     adapter, ctx = adapter_for(game.kind), game_context(game)
     draft_after = adapter.undo_draft(ctx) if game.draft else None
     said = gettext("Already saved.")
@@ -75,16 +84,16 @@ def undo(token: str, game_id: int) -> Any:
                 version=form.version.data,
                 draft_after=draft_after,
                 author=device(),
-                replayed=loaded_replay(game),
+                replayed=ctx.loaded.replay,
+                record=ctx.record,
                 what=adapter.undo_label(ctx),
+                key_checked=True,
             )
         )
     except services.Replayed:
         pass
     except services.Stale:
-        return render_game(
-            table, game, status=409, notice=gettext("Another phone changed the sheet: look again.")
-        )
+        return render_game(table, game, status=409, notice=stale)
     except RuleError as error:
         return render_game(table, game, status=422, notice=say(error))
     return done(table, game, said=said)
@@ -94,9 +103,9 @@ def undo(token: str, game_id: int) -> Any:
 def correct(token: str, game_id: int, number: int) -> Any:
     """Correct round ``number`` (1-based): everything after it is recomputed."""
     table, game = game_or_404(token, game_id)
-    if not 1 <= number <= len(game.entries):
-        abort(404)
     ctx = game_context(game)
+    if not 1 <= number <= len(ctx.record.rounds):
+        abort(404)
     adapter = adapter_for(game.kind)
     formdata = request.form if request.method == "POST" else None
     form = adapter.round_form(ctx, number, formdata)
@@ -114,8 +123,8 @@ def correct(token: str, game_id: int, number: int) -> Any:
     return submit(
         table,
         game,
-        form,
-        lambda valid: telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
+        lambda _ctx: form,
+        lambda ctx, valid: telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
         rerender=rerender,
         on_stale=keep_always,
     )
@@ -182,6 +191,10 @@ view_bp = Blueprint("view", __name__, url_prefix="/v/<view_token>/g/<int:game_id
 @view_bp.get("/")
 def watch(view_token: str, game_id: int) -> Any:
     """The read-only sheet for a TV or a spectator: no form, it refreshes itself."""
+    if is_htmx() and shown_version(
+        game_id, request.args.get("version", type=int), view_token=view_token
+    ):
+        return Response(status=204)
     table, game = watched_or_404(view_token, game_id)
     if is_htmx() and unchanged(game):
         return Response(status=204)

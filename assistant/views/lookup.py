@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import abort
 
-from .. import circles, services
+from .. import circles, lookups, services
 from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
 
@@ -19,22 +19,39 @@ def table_or_404(token: str) -> Table:
 
 def game_or_404(token: str, game_id: int) -> tuple[Table, Game]:
     """The game ``game_id`` of the table with this share token."""
-    return _game_at(services.get_table(token), game_id)
+    return _found(game_id, token=token)
 
 
 def watched_or_404(view_token: str, game_id: int) -> tuple[Table, Game]:
     """The game ``game_id`` of the table with this read-only (watch view) token."""
-    return _game_at(services.get_table_for_view(view_token), game_id)
+    return _found(game_id, view_token=view_token)
 
 
-def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
+def shown_version(game_id: int, asked: int | None, **token: str) -> bool:
+    """Does the page that asks show this game's version already? One query, no rows loaded
+    (``token=`` or ``view_token=``); a link to nothing is left to the full lookup."""
+    if asked is None or not _possible(game_id):
+        return False
+    return lookups.version_at(game_id, **token) == asked
+
+
+def _found(game_id: int, **token: str) -> tuple[Table, Game]:
     # A URL may carry any number; the database's ids are 32-bit.
-    if table is None:
-        count_miss()
-    game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_INTEGER else None
-    if table is None or game is None:
+    game = lookups.game_at(game_id, **token) if _possible(game_id) else None
+    if game is None:
+        table = (
+            services.get_table(token["token"])
+            if "token" in token
+            else services.get_table_for_view(token["view_token"])
+        )
+        if table is None:
+            count_miss()
         abort(404)
-    return table, game
+    return game.table, game
+
+
+def _possible(game_id: int) -> bool:
+    return 0 < game_id <= LARGEST_INTEGER
 
 
 def circle_or_404(token: str) -> Circle:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 from flask_babel import gettext
+
+from ..assets import fingerprint
 
 bp = Blueprint("pwa", __name__)
 
@@ -46,7 +49,7 @@ def manifest() -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    static = [url_for("static", filename=name) for name in static_files()]
+    static = [url_for("static", filename=name) for name in precached_files()]
     body = render_template(
         "pwa/sw.js",
         version=asset_version(),
@@ -63,23 +66,32 @@ def offline() -> str:
 
 
 def static_files() -> list[str]:
-    """Every static file (the shared ones and each game's own): the service worker keeps them
-    all on the phone from the first visit on, so a game works offline whatever is played."""
+    """Every static file (the shared ones and each game's own)."""
     static = Path(current_app.static_folder or "")
     return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
 
 
-def asset_version() -> str:
-    """``ASSET_VERSION`` if configured, else a digest of every cached file and the worker.
+def precached_files() -> list[str]:
+    """What the service worker keeps on the phone from the first visit on: every static file
+    but the install icons, so a game works offline whatever is played. The PNG icons are for
+    installing the app (the phone keeps its own copy then); a page shows the SVG one."""
+    return [name for name in static_files() if not INSTALL_ICON.fullmatch(name)]
 
-    A changed static file gives a new cache name, so phones fetch it once instead of keeping
-    the old copy for ever (static files are served cache-first).
+
+INSTALL_ICON = re.compile(r"icons/.*\.png")
+
+
+def asset_version() -> str:
+    """``ASSET_VERSION`` if configured, else a digest of every precached file and the worker.
+
+    A changed static file gives a new cache name, so the old copies are dropped once the new
+    worker takes over (the files themselves are asked for by their fingerprinted URLs).
     """
     if configured := current_app.config.get("ASSET_VERSION"):
         return str(configured)
     digest = hashlib.sha256()
-    static = Path(current_app.static_folder or "")
+    for name in precached_files():
+        digest.update(f"{name}\0{fingerprint(name)}\0".encode())
     worker = Path(current_app.root_path, current_app.template_folder or "templates", "pwa/sw.js")
-    for path in [*(static / name for name in static_files()), worker]:
-        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    digest.update(worker.read_bytes())
     return digest.hexdigest()[:12]

@@ -16,6 +16,7 @@ from ..i18n import say
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
+from .shown import keep_page, keep_rows, kept_page, look, without_shown_rows
 
 
 def is_htmx() -> bool:
@@ -41,7 +42,35 @@ def render_game(
 ) -> tuple[str, int]:
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
-    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept.
+
+    A page with nothing in it for this phone alone is kept for the next phone that asks, and an
+    htmx answer leaves out the sheet's rows the phone already shows (``shown.py``)."""
+    said = said or said_before_redirect(game)
+    own = form is not None or status != 200 or bool(notice or said or taps_lost or elsewhere)
+    seen = look(table, game, game.version, readonly=readonly)
+    page_key = (*seen, is_htmx())
+    html = None if own else kept_page(page_key)
+    if html is None:
+        html = render_page(table, game, form, notice, said, readonly, taps_lost, elsewhere)
+        keep_rows(seen, html)
+        if not own:
+            keep_page(page_key, html)
+    if is_htmx():
+        html = without_shown_rows(html, seen, shown_version())
+    return html, status
+
+
+def render_page(
+    table: Table,
+    game: Game,
+    form: EntryForm | None,
+    notice: str | None,
+    said: str | None,
+    readonly: bool,
+    taps_lost: bool,
+    elsewhere: list[str] | None,
+) -> str:
     ctx = game_context(game)
     adapter = adapter_for(game.kind)
     if table.ended is not None and not readonly:  # the evening has ended: no entry panel
@@ -63,18 +92,20 @@ def render_game(
         view=ctx.view,
         form=form,
         notice=notice,
-        said=said or said_before_redirect(game),
+        said=said,
         readonly=readonly,
         standings=adapter.standings(ctx),
         undo_what=None if readonly else adapter.undo_label(ctx),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
-    ), status
+    )
 
 
-def loaded_replay(game: Game) -> Any:
-    """The replay the form was judged by (the game as read by this request)."""
-    return services.load_game(game).replay
+def shown_version() -> int | None:
+    """The version the asking phone shows: its form's (a save) or its poll's."""
+    if request.method == "POST":
+        return posted_version()
+    return request.args.get("version", type=int)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:
@@ -93,20 +124,23 @@ def unchanged(game: Game) -> bool:
 def submit(
     table: Table,
     game: Game,
-    form: EntryForm | None,
-    make_change: Callable[[EntryForm], Change],
+    make_form: Callable[[Context], EntryForm | None],
+    make_change: Callable[[Context, EntryForm], Change],
     *,
     rerender: Callable[..., Any] | None = None,
     on_stale: Callable[[Game, EntryForm], EntryForm | None] | None = None,
 ) -> Any:
     """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok.
 
-    Another phone may commit while this request reads the game: whenever this request is about
-    to refuse the form, it first asks the database whether the version moved meanwhile, and
-    then answers 409 (with the input kept) rather than judging the form by the wrong step.
+    The key and the version are checked before anything is built: a double tap or a post from
+    an older page costs one lookup. Another phone may commit while this request reads the
+    game: whenever this request is about to refuse the form, it first asks the database
+    whether the version moved meanwhile, and then answers 409 (with the input kept) rather
+    than judging the form by the wrong step.
     """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
     posted = posted_version()
+    form: EntryForm | None = None
 
     def moved() -> bool:
         return posted is not None and services.current_version(game) != posted
@@ -114,15 +148,18 @@ def submit(
     def stale_answer() -> Any:
         db.session.expire_all()  # read the game afresh
         stale = services.Stale(services.changes_since(game, posted or 0))
-        kept = (on_stale or keep_if_same_step)(game, form) if form is not None else None
-        lost = form is not None and kept is None
+        posted_form = form or make_form(game_context(game))
+        kept = (on_stale or keep_if_same_step)(game, posted_form) if posted_form else None
+        lost = posted_form is not None and kept is None
         notice = stale_notice(stale, kept=not lost)
         return rerender(form=kept, status=409, notice=notice, taps_lost=lost)
 
     if services.already_applied(posted_key()):  # a double tap or a resend
         return done(table, game, said=gettext("Already saved."))
-    if moved():
+    if posted is not None and posted != game.version:
         return stale_answer()
+    ctx = game_context(game)
+    form = make_form(ctx)
     if form is None:
         notice = gettext("The game is over: nothing more can be entered.")
         return rerender(notice=notice, status=422)
@@ -133,7 +170,7 @@ def submit(
         return rerender(form=form, status=422, notice=notice if form.damaged else None)
     change: Change | None = None
     try:
-        change = make_change(form)
+        change = make_change(ctx, form)
         summary = services.apply_change(
             game,
             key=form.key.data,
@@ -142,8 +179,10 @@ def submit(
             summary=change.summary,
             draft=change.draft,
             author=device(),
-            replayed=loaded_replay(game),
+            replayed=ctx.loaded.replay,
+            record=ctx.record,
             describe=change.describe,
+            key_checked=True,
         )
     except services.Replayed:
         return done(table, game, said=gettext("Already saved."))

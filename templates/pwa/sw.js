@@ -9,10 +9,12 @@ const OFFLINE = {{ offline|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
 const MAX_PAGES = 40;
 
+// The static files are fingerprinted (?v=digest) and kept immutable by the browser too, so what
+// the page itself just loaded comes from the browser's cache: nothing is downloaded twice.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(STATIC)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))))
+      .then((cache) => cache.addAll(PRECACHE))
       .then(() => self.skipWaiting())
   );
 });
@@ -60,12 +62,18 @@ async function page(request) {
 async function asset(request) {
   const hit = await caches.match(request, { ignoreVary: true });
   if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok && response.type === "basic") {
-    const cache = await caches.open(STATIC);
-    await cache.put(request, response.clone());
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      const cache = await caches.open(STATIC);
+      await cache.put(request, response.clone());
+    }
+    return response;
+  } catch (error) {
+    // Offline, a page kept from an older version asks for its files by their old fingerprints:
+    // today's copy of the same file is the best there is.
+    return (await caches.match(request, { ignoreVary: true, ignoreSearch: true })) || Response.error();
   }
-  return response;
 }
 
 async function trim(cache) {

@@ -202,3 +202,19 @@ def test_behind_a_trusted_proxy_each_phone_is_counted_by_its_own_address(
     assert guess("198.51.100.2") == 404  # another phone behind the same proxy
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.mark.parametrize(("level", "pragma"), [(None, 1), ("FULL", 2)])
+def test_sqlite_commits_without_waiting_for_the_disk_unless_asked(
+    tmp_path: Path, level: str | None, pragma: int
+) -> None:
+    """WAL with synchronous=NORMAL by default (1); FLASK_SQLITE_SYNCHRONOUS=FULL (2) waits for
+    the disk on every commit."""
+    settings = {"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'a.db'}"}
+    if level:
+        settings["SQLITE_SYNCHRONOUS"] = level
+    app = create_app(settings)
+    with app.app_context():
+        assert db.session.execute(db.text("PRAGMA synchronous")).scalar() == pragma
+        assert db.session.execute(db.text("PRAGMA journal_mode")).scalar() == "wal"
+        db.engine.dispose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import struct
@@ -34,10 +35,10 @@ def test_the_manifest_makes_the_app_installable(client) -> None:
     assert manifest["theme_color"] and manifest["background_color"]
     icons = {(icon["sizes"], icon["purpose"]): icon for icon in manifest["icons"]}
     assert set(icons) == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
-    assert icons["512x512", "maskable"]["src"] == "/static/icons/icon-512-maskable.png"
+    assert icons["512x512", "maskable"]["src"].startswith("/static/icons/icon-512-maskable.png?v=")
     for (sizes, _purpose), icon in icons.items():
         assert icon["type"] == "image/png"
-        path = STATIC / icon["src"].removeprefix("/static/")
+        path = STATIC / icon["src"].removeprefix("/static/").split("?")[0]
         width, height = (int(n) for n in sizes.split("x"))
         assert png_size(path) == (width, height)
         assert status(client, icon["src"]) == 200
@@ -59,30 +60,43 @@ def worker(client) -> str:
     return response.text
 
 
+def precached(script: str) -> list[str]:
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script).group(1))
+
+
 def test_the_service_worker_precaches_the_static_files_and_the_offline_page(client) -> None:
     script = worker(client)
-    precache = re.search(r"const PRECACHE = (\[.*?\]);", script).group(1)
+    precache = precached(script)
     for url in (
         "/static/js/htmx-4.0.1.min.js",
         "/static/js/app.js",
         "/static/js/pwa.js",
         "/static/css/app.css",
-        "/static/icons/icon-192.png",
-        "/static/icons/icon-512-maskable.png",
-        "/offline",
+        "/static/icons/icon.svg",
     ):
-        assert f'"{url}"' in precache
-        assert status(client, url) == 200, url
+        fingerprinted = [u for u in precache if u.startswith(f"{url}?v=")]
+        assert len(fingerprinted) == 1, url
+        assert status(client, fingerprinted[0]) == 200, url
+    assert "/offline" in precache and status(client, "/offline") == 200
     assert "{{" not in script and "{%" not in script
+    # The files come from the browser's cache, which already holds what the page loaded (their
+    # URLs change with their content): nothing is downloaded a second time.
+    assert 'cache: "reload"' not in script
+
+
+def test_the_install_icons_are_not_precached(client) -> None:
+    """The PNG icons are for installing (the phone keeps its own copy then): a first visit does
+    not download 56 KB of them through the service worker."""
+    assert not [url for url in precached(worker(client)) if ".png" in url]
 
 
 def test_every_static_file_is_precached_and_part_of_the_version(app, client, tmp_path) -> None:
     """A game's own script is cached like the shared ones, so it must change the version too."""
     static = Path(app.static_folder)
-    files = [p for p in static.rglob("*") if p.is_file()]
-    precache = re.search(r"const PRECACHE = (\[.*?\]);", worker(client)).group(1)
+    files = [p for p in static.rglob("*") if p.is_file() and p.suffix != ".png"]
+    precache = [url.split("?v=")[0] for url in precached(worker(client))]
     for path in files:
-        assert f'"/static/{path.relative_to(static).as_posix()}"' in precache
+        assert f"/static/{path.relative_to(static).as_posix()}" in precache
     game_scripts = [p for p in files if p.parent.name != "js" and p.suffix == ".js"]
     assert game_scripts  # the games' own scripts live beside their CSS
     copy = tmp_path / "static"

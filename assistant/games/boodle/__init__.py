@@ -31,7 +31,7 @@ from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
 from .options import OPTIONS
-from .rules import BoodleCard, BoodleOptions, normalize_options, parse_options
+from .rules import CARDS, BoodleCard, BoodleOptions, normalize_options, parse_options  # noqa: F401 (the doctests)
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def result(game: BoodleReplay) -> JSON:
 
 def layout_json(layout: Layout) -> JSON:
     """The chips on each boodle card, as records.md prints them: ``{"AH": 4, "KC": 4, ...}``."""
-    return {card.value: layout[card] for card in BoodleCard}
+    return {card.value: layout[card] for card in CARDS}
 
 
 def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON]:

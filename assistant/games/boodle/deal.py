@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ..base import N_, Message, RuleError, seat_after
+from ..base import N_, RuleError, seat_after
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
 from .poker import PokerResult, play_poker, poker_steps
-from .rules import BoodleCard, BoodleOptions, FaultKind
+from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class DealResult:
 
 def initial_state(players: Sequence[str], dealer: str) -> TableState:
     """Before the first deal: nobody has won or lost, the layout is empty."""
-    return TableState(1, dealer, dict.fromkeys(players, 0), dict.fromkeys(BoodleCard, 0), 0)
+    return TableState(1, dealer, dict.fromkeys(players, 0), dict.fromkeys(CARDS, 0), 0)
 
 
 def antes_for(
@@ -68,7 +69,25 @@ def antes_for(
     """
     if stakes is not None:
         return {name: dict(stakes[name]) for name in players}
-    return {name: dict.fromkeys(BoodleCard, 2 if name == dealer else 1) for name in players}
+    return _standard_antes(tuple(players), dealer)[0]
+
+
+Antes = tuple[dict[str, Layout], dict[BoodleCard, int], dict[str, int]]
+
+
+@lru_cache(maxsize=256)
+def _standard_antes(players: tuple[str, ...], dealer: str) -> Antes:
+    """The standard ante, made once per table and dealer (read only: every deal shares it)."""
+    return _ante_flows({name: dict.fromkeys(CARDS, 2 if name == dealer else 1) for name in players})
+
+
+def _ante_flows(antes: dict[str, Layout]) -> Antes:
+    """The antes, what they put on each card, and what each player pays."""
+    on_layout = dict.fromkeys(CARDS, 0)
+    for stake in antes.values():
+        for card, chips in stake.items():
+            on_layout[card] += chips
+    return antes, on_layout, {name: -sum(stake.values()) for name, stake in antes.items()}
 
 
 def play_deal(
@@ -92,11 +111,11 @@ def play_deal(
         entry=entry,
         antes=antes,
         layout_before=state.layout,
-        layout_after=dict(book.layout),
+        layout_after=book.layout,
         pot_before=state.pot,
         pot_after=book.pot,
         steps=tuple(book.steps),
-        chips=dict(book.chips),
+        chips=book.chips,
         balances=balances,
         winner=entry.winner,
         barred=tuple(barred),
@@ -113,21 +132,22 @@ def open_deal(
 ) -> tuple[Ledger, dict[str, Layout], PokerResult | None]:
     """The steps before the play: the antes, the spare hand and the poker stage."""
     dealer = state.dealer
-    antes = antes_for(players, dealer, options, entry.stakes)
+    if entry.stakes is None:
+        antes, on_layout, paid = _standard_antes(tuple(players), dealer)
+    else:
+        antes, on_layout, paid = _ante_flows(antes_for(players, dealer, options, entry.stakes))
     book = Ledger(players, state.layout, state.pot)
     book.add(
         StepKind.ANTE,
         None,
-        Message(
-            N_("Antes: {dealer} deals and puts {double} chips on the layout, the others {each}"),
-            {
-                "dealer": dealer,
-                "double": options.stake(dealer=True),
-                "each": options.stake(dealer=False),
-            },
-        ),
-        chips={name: -sum(antes[name].values()) for name in players},
-        layout={card: sum(antes[name][card] for name in players) for card in BoodleCard},
+        N_("Antes: {dealer} deals and puts {double} chips on the layout, the others {each}"),
+        {
+            "dealer": dealer,
+            "double": options.stake(dealer=True),
+            "each": options.stake(dealer=False),
+        },
+        chips=paid,
+        layout=on_layout,
     )
     _spare_hand(book, entry, dealer)
     poker = None
@@ -140,16 +160,14 @@ def open_deal(
 def _spare_hand(book: Ledger, entry: DealEntry, dealer: str) -> None:
     if entry.swap:
         text = N_("{dealer} takes the spare hand blind for the hand dealt")
-        book.add(StepKind.SWAP, dealer, Message(text, {"dealer": dealer}))
+        book.add(StepKind.SWAP, dealer, text, {"dealer": dealer})
     if entry.auction is not None:
         buyer, price = entry.auction.buyer, entry.auction.price
         book.add(
             StepKind.AUCTION,
             buyer,
-            Message(
-                N_("{buyer} buys the spare hand for {price} chips, paid to {dealer}"),
-                {"buyer": buyer, "price": price, "dealer": dealer},
-            ),
+            N_("{buyer} buys the spare hand for {price} chips, paid to {dealer}"),
+            {"buyer": buyer, "price": price, "dealer": dealer},
             chips={buyer: -price, dealer: price},
         )
 
@@ -174,19 +192,20 @@ def play_events(book: Ledger, events: Sequence[Event]) -> list[str]:
                 text = N_("{name} held back a playable card: no more boodle chips in this deal")
                 chips = {}
             params = {"name": event.by, "others": others}
-            book.add(StepKind.FAULT, event.by, Message(text, params), chips=chips, event=index)
+            book.add(StepKind.FAULT, event.by, text, params, chips=chips, event=index)
         elif isinstance(event, BoodlePlay):
             pile = book.layout[event.card]
             params = {"name": event.by, "card": event.card.label, "chips": pile}
             if event.by in barred:
                 text = N_("{name} plays {card} but is barred after a fault: its {chips} chips stay")
-                book.add(StepKind.BOODLE, event.by, Message(text, params), event=index)
+                book.add(StepKind.BOODLE, event.by, text, params, event=index)
             else:
                 text = N_("{name} plays {card} and takes the {chips} chips on it")
                 book.add(
                     StepKind.BOODLE,
                     event.by,
-                    Message(text, params),
+                    text,
+                    params,
                     chips={event.by: pile},
                     layout={event.card: -pile},
                     event=index,
@@ -201,4 +220,4 @@ def _out(book: Ledger, entry: DealEntry) -> None:
     chips[winner] = total
     text = N_("{name} goes out: the others pay 1 chip per card still held, {chips} chips in all")
     params = {"name": winner, "chips": total}
-    book.add(StepKind.OUT, winner, Message(text, params), chips=chips, event=len(entry.events) - 1)
+    book.add(StepKind.OUT, winner, text, params, chips=chips, event=len(entry.events) - 1)

@@ -13,7 +13,7 @@ from typing import Any
 from ..base import N_, RuleError, check_int, check_player
 from .events import Event, Out, boodle_card, parse_cards_left, parse_events
 from .poker import PokerEntry, parse_poker
-from .rules import BoodleCard, BoodleOptions, WidowRule, check_fields, field_of
+from .rules import CARDS, BoodleCard, BoodleOptions, WidowRule, check_fields, field_of
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class DealEntry:
         return out.by
 
 
-ROUND_FIELDS = ("stakes", "widow", "poker", "events", "cards_left")
+ROUND_FIELDS = frozenset(("stakes", "widow", "poker", "events", "cards_left"))
 
 
 def parse_deal(
@@ -130,7 +130,7 @@ def parse_stake(raw: Any, name: str, dealer: str, options: BoodleOptions) -> dic
         raise RuleError(
             N_("{name}'s stake must give chips per boodle card"), field=field, name=name
         )
-    stake = dict.fromkeys(BoodleCard, 0)
+    stake = dict.fromkeys(CARDS, 0)
     for code, chips in raw.items():
         card = boodle_card(code, field=f"{field}.{code}")
         with field_of(f"{field}.{code}"):

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..base import N_, RuleError, check_int, check_player
 from ..cards import parse_card
-from .rules import CARD_LABELS, BoodleCard, FaultKind, check_fields, field_of, max_hand
+from .rules import BY_CODE, CARD_LABELS, BoodleCard, FaultKind, check_fields, field_of, max_hand
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,8 @@ Event = BoodlePlay | Fault | Out
 
 def boodle_card(code: Any, *, field: str) -> BoodleCard:
     """``"QD"`` → BoodleCard.QD; another card, or no card at all, is an error."""
+    if isinstance(code, str) and code in BY_CODE:
+        return BY_CODE[code]
     with field_of(field):
         card = parse_card(code)
     if card.code not in BoodleCard.__members__:
@@ -109,6 +111,16 @@ def parse_events(raw: Any, players: Sequence[str], *, partial: bool = False) -> 
 def parse_event(raw: Any, players: Sequence[str], index: int) -> Event:
     """One event: ``{"boodle": CARD, "by": NAME}``, ``{"fault": KIND, "by": NAME}`` or
     ``{"out": NAME}`` (``index`` counts from 0)."""
+    # The usual events, right as they are, in a few lookups; anything else is checked (and
+    # explained) step by step below.
+    if type(raw) is dict:
+        if len(raw) == 1 and isinstance(out := raw.get("out"), str) and out in players:
+            return Out(out)
+        by = raw.get("by")
+        if len(raw) == 2 and isinstance(by, str) and by in players:
+            card = raw.get("boodle")
+            if isinstance(card, str) and card in BY_CODE:
+                return BoodlePlay(BY_CODE[card], by)
     field = f"events.{index}"
     what = f"event {index + 1}"
     if not isinstance(raw, Mapping) or not {"boodle", "fault", "out"} & raw.keys():
@@ -138,6 +150,15 @@ def parse_event(raw: Any, players: Sequence[str], index: int) -> Event:
 
 def parse_cards_left(raw: Any, players: Sequence[str], winner: str) -> dict[str, int]:
     """Cards still held by everyone but the winner (each pays him a chip per card)."""
+    most = max_hand(len(players))
+    if type(raw) is dict and len(raw) == len(players) - 1 and winner not in raw:
+        counts: dict[str, int] = {}
+        for name in players:
+            count = raw.get(name)
+            if name != winner and type(count) is int and 0 <= count <= most:
+                counts[name] = count
+        if len(counts) == len(raw):
+            return counts  # right as it is; anything else is explained below
     if not isinstance(raw, Mapping):
         raise RuleError(
             N_("Enter how many cards each player still holds when {name} went out"),
@@ -153,7 +174,6 @@ def parse_cards_left(raw: Any, players: Sequence[str], winner: str) -> dict[str,
             field=f"cards_left.{winner}",
             name=winner,
         )
-    most = max_hand(len(players))
     cards = {}
     for name in players:
         if name == winner:

@@ -6,11 +6,11 @@ are zero at all times.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import Any, NamedTuple
 
 from ..base import Message
-from .rules import BoodleCard
+from .rules import CARDS, BoodleCard
 
 Layout = Mapping[BoodleCard, int]
 
@@ -29,19 +29,26 @@ class StepKind(Enum):
     OUT = "out"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One chip flow of a deal, for the history: what each player gained (negative: paid), what
     each boodle card and the poker pot gained, and a sentence. ``event`` is the index of the
-    round's event it comes from (None for antes, the spare hand and the poker stage)."""
+    round's event it comes from (None for antes, the spare hand and the poker stage).
+
+    The sentence is kept as its template and parameters and made only when a page shows it: a
+    long evening replays thousands of steps, and shows a few."""
 
     kind: StepKind
     player: str | None
     chips: Mapping[str, int]
     layout: Layout
     pot: int
-    message: Message
+    template: str
+    params: Mapping[str, Any]
     event: int | None = None
+
+    @property
+    def message(self) -> Message:
+        return Message(self.template, dict(self.params))
 
 
 class Ledger:
@@ -58,7 +65,8 @@ class Ledger:
         self,
         kind: StepKind,
         player: str | None,
-        message: Message,
+        template: str,
+        params: Mapping[str, Any],
         *,
         chips: Mapping[str, int] | None = None,
         layout: Layout | None = None,
@@ -66,12 +74,16 @@ class Ledger:
         event: int | None = None,
     ) -> None:
         """Record one step; players, cards and the pot left out gain nothing."""
-        gains = {name: (chips or {}).get(name, 0) for name in self.players}
-        cards = {card: (layout or {}).get(card, 0) for card in BoodleCard}
+        gains = dict.fromkeys(self.players, 0)
+        cards = dict.fromkeys(CARDS, 0)
+        if chips:
+            gains.update(chips)
+            for name, gain in chips.items():
+                self.chips[name] += gain
+        if layout:
+            cards.update(layout)
+            for card, gain in layout.items():
+                self.layout[card] += gain
         assert sum(gains.values()) + sum(cards.values()) + pot == 0
-        for name, gain in gains.items():
-            self.chips[name] += gain
-        for card, gain in cards.items():
-            self.layout[card] += gain
         self.pot += pot
-        self.steps.append(Step(kind, player, gains, cards, pot, message, event))
+        self.steps.append(Step(kind, player, gains, cards, pot, template, params, event))

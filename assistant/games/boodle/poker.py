@@ -212,20 +212,19 @@ def poker_steps(book: Ledger, poker: PokerResult) -> None:
     bets_step(book, poker.bets)
     won = poker.share * len(poker.winners)
     if len(poker.winners) == 1:
-        message = Message(
-            N_("{name} wins the poker pot: {chips} chips"),
-            {"name": poker.winners[0], "chips": won},
-        )
+        template = N_("{name} wins the poker pot: {chips} chips")
+        params: dict[str, Any] = {"name": poker.winners[0], "chips": won}
     else:
-        message = Message(
-            N_("{count} players split the poker pot: {share} chips each, {left} left in the pot"),
-            {"count": len(poker.winners), "share": poker.share, "left": poker.pot_after},
+        template = N_(
+            "{count} players split the poker pot: {share} chips each, {left} left in the pot"
         )
+        params = {"count": len(poker.winners), "share": poker.share, "left": poker.pot_after}
     winner = poker.winners[0] if len(poker.winners) == 1 else None
     book.add(
         StepKind.POKER_POT,
         winner,
-        message,
+        template,
+        params,
         chips=dict.fromkeys(poker.winners, poker.share),
         pot=-won,
     )
@@ -236,7 +235,8 @@ def ante_step(book: Ledger, each: int) -> None:
     book.add(
         StepKind.POKER_ANTE,
         None,
-        Message(N_("Everyone puts {each} into the poker pot"), {"each": each}),
+        N_("Everyone puts {each} into the poker pot"),
+        {"each": each},
         chips=dict.fromkeys(book.players, -each),
         pot=each * len(book.players),
     )
@@ -249,7 +249,8 @@ def bets_step(book: Ledger, bets: Mapping[str, int]) -> None:
         book.add(
             StepKind.POKER_BETS,
             None,
-            Message(N_("The bets put {chips} chips into the poker pot"), {"chips": total}),
+            N_("The bets put {chips} chips into the poker pot"),
+            {"chips": total},
             chips={name: -bet for name, bet in bets.items()},
             pot=total,
         )

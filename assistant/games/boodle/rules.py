@@ -11,8 +11,7 @@ Options (records.md): ``ante`` ``"standard"`` or ``{"free": N}``; ``widow`` ``"d
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -39,7 +38,14 @@ class BoodleCard(Enum):
     @property
     def label(self) -> str:
         """For people: ``A♥``."""
-        return parse_card(self.value).label
+        return LABELS[self]
+
+
+# The cards in layout order, and their labels: iterating an Enum class is slow in Python, and a
+# long evening's replay would do it tens of thousands of times.
+CARDS: tuple[BoodleCard, ...] = tuple(BoodleCard)
+LABELS = {card: parse_card(card.value).label for card in CARDS}
+BY_CODE = {card.value: card for card in CARDS}
 
 
 class FaultKind(Enum):
@@ -57,7 +63,7 @@ class WidowRule(Enum):
     AUCTION = "auction"
 
 
-CARD_LABELS = ", ".join(card.label for card in BoodleCard)
+CARD_LABELS = ", ".join(card.label for card in CARDS)
 PACK = 52
 STANDARD_ANTE = "standard"  # 1 chip on each card, the dealer 2
 
@@ -187,12 +193,20 @@ def check_fields(
         raise RuleError(err.message, round=err.round, field=field) from None
 
 
-@contextmanager
-def field_of(name: str) -> Iterator[None]:
-    """Errors raised inside (by the generic checks) belong to the form field ``name``."""
-    try:
-        yield
-    except RuleError as err:
-        if err.field is not None:
-            raise
-        raise RuleError(err.message, round=err.round, field=name) from None
+class field_of:  # used as ``with field_of(name):``, like a function
+    """Errors raised inside (by the generic checks) belong to the form field ``name``.
+
+    A class rather than ``@contextmanager``: a replay enters one per checked value, and a
+    generator-based context manager costs several times as much."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, _tb: Any
+    ) -> None:
+        if isinstance(err, RuleError) and err.field is None:
+            raise RuleError(err.message, round=err.round, field=self.name) from None

@@ -14,6 +14,7 @@ from flask_babel import format_decimal, gettext, ngettext
 
 from ...games import boodle
 from ...games.base import JSON, Message, RuleError
+from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.settle import round_half_up
@@ -53,8 +54,14 @@ class DealRow:
     chips: tuple[int, ...]  # per player, in seating order
     balances: tuple[int, ...]
     on_layout: int  # chips left on the layout after the deal
-    steps: tuple[str, ...]  # what happened, in words
+    result: DealResult
     pot: int  # chips left in the poker pot after the deal (Three in One)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """What happened, in words: said only for the rows a page shows (a long evening has
+        thousands of steps, and the page folds all but its last deals)."""
+        return step_texts(self.result.steps, self.result.poker)
 
 
 @dataclass(frozen=True)
@@ -183,7 +190,7 @@ def deal_rows(replay: boodle.BoodleReplay) -> tuple[DealRow, ...]:
             tuple(deal.chips[p] for p in replay.players),
             tuple(deal.balances[p] for p in replay.players),
             sum(deal.layout_after.values()),
-            step_texts(deal.steps, deal.poker),
+            deal,
             deal.pot_after,
         )
         for deal in replay.deals

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import gettext
@@ -19,15 +20,8 @@ from ..standings import Standings, ranked
 
 def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
     """The bidding step: the turned-up suit (where the table enters it) and every bid."""
-
-    class BidsForm(EntryForm):
-        pass
-
-    if setup.enter_trump:
-        BidsForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
-    for player in setup.bidding_order:
-        setattr(BidsForm, f"bids_{players.index(player)}", PadField(player, high=setup.cards))
-    form = BidsForm(formdata)
+    seats = tuple((players.index(p), p) for p in setup.bidding_order)
+    form = step_form("bids", seats, setup.cards, setup.enter_trump)(formdata)
     form.step.data = f"bids-{setup.deal}"
     return form
 
@@ -35,14 +29,27 @@ def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = 
 def tricks_form(
     setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None
 ) -> EntryForm:
-    class TricksForm(EntryForm):
-        pass
-
-    for player in setup.bidding_order:
-        setattr(TricksForm, f"tricks_{players.index(player)}", PadField(player, high=setup.cards))
-    form = TricksForm(formdata)
+    seats = tuple((players.index(p), p) for p in setup.bidding_order)
+    form = step_form("tricks", seats, setup.cards, False)(formdata)
     form.step.data = f"tricks-{setup.deal}"
     return form
+
+
+@lru_cache(maxsize=256)
+def step_form(
+    what: str, seats: tuple[tuple[int, str], ...], cards: int, trump: bool
+) -> type[EntryForm]:
+    """The form class of a step (made once per table's step: making one costs more than the
+    rest of reading the posted form)."""
+
+    class StepForm(EntryForm):
+        pass
+
+    if trump:
+        StepForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
+    for seat, player in seats:
+        setattr(StepForm, f"{what}_{seat}", PadField(player, high=cards))
+    return StepForm
 
 
 def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = None) -> EntryForm:

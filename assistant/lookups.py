@@ -1,0 +1,74 @@
+"""The reads every request of a game makes, each built once (building a query costs more than
+running it): the game with its table, and for a poll or a kept page only the version."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam
+from sqlalchemy.orm import contains_eager
+
+from .extensions import db
+from .models import Game, Table
+
+
+def game_at(
+    game_id: int, *, token: str | None = None, view_token: str | None = None
+) -> Game | None:
+    """The game ``game_id`` of the table with this share (or watch-view) token, read with its
+    table in one query (made once: building it costs more than running it)."""
+    query, value = (GAME_BY_TOKEN, token) if token is not None else (GAME_BY_VIEW, view_token)
+    return db.session.execute(query, {"game": game_id, "token": value}).scalar_one_or_none()
+
+
+def _game_where(token: Any) -> Any:
+    return (
+        db.select(Game)
+        .join(Game.table)
+        .options(contains_eager(Game.table))
+        .where(Game.id == bindparam("game"), token)
+    )
+
+
+GAME_BY_TOKEN = _game_where(Table.token == bindparam("token"))
+GAME_BY_VIEW = _game_where(Table.view_token == bindparam("token"))
+
+
+def version_at(
+    game_id: int, *, token: str | None = None, view_token: str | None = None
+) -> int | None:
+    """Only the version of that game (a poll asks nothing more while nothing changed): one
+    query, made once, on a connection of its own without the ORM's session around it."""
+    query, value = (VERSION_BY_TOKEN, token) if token is not None else (VERSION_BY_VIEW, view_token)
+    with db.engine.connect() as connection:
+        return connection.execute(query, {"game": game_id, "token": value}).scalar_one_or_none()
+
+
+def look_at(
+    game_id: int, *, token: str | None = None, view_token: str | None = None
+) -> tuple[int, datetime, bool] | None:
+    """The version and creation of that game and whether its evening has ended: what a page
+    kept for it is found by (``views/shown.py``), in one light query."""
+    query, value = (LOOK_BY_TOKEN, token) if token is not None else (LOOK_BY_VIEW, view_token)
+    with db.engine.connect() as connection:
+        row = connection.execute(query, {"game": game_id, "token": value}).first()
+    return None if row is None else (row.version, row.created, row.ended is not None)
+
+
+def _version_where(token: Any) -> Any:
+    return db.select(Game.version).join(Game.table).where(Game.id == bindparam("game"), token)
+
+
+def _look_where(token: Any) -> Any:
+    return (
+        db.select(Game.version, Game.created, Table.ended)
+        .join(Game.table)
+        .where(Game.id == bindparam("game"), token)
+    )
+
+
+LOOK_BY_TOKEN = _look_where(Table.token == bindparam("token"))
+LOOK_BY_VIEW = _look_where(Table.view_token == bindparam("token"))
+VERSION_BY_TOKEN = _version_where(Table.token == bindparam("token"))
+VERSION_BY_VIEW = _version_where(Table.view_token == bindparam("token"))

@@ -1,0 +1,114 @@
+"""What a request costs the database and the engines: SQL statements and replays counted (never
+time). A poll that finds nothing new is one query; a page of a version already replayed is one
+query; a save is a handful of statements and one replay, and its answer replays nothing more."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from flask import Flask
+from sqlalchemy import event
+
+from assistant.extensions import db
+from tests.web import test_house
+from tests.web.helpers import form_fields, import_record, post_entry, seat_fields, start_game
+from tests.web.test_house import a_record_of_every_game
+
+replays = test_house.replays  # the fixture that counts the replays
+
+HTMX = {"HX-Request": "true"}
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement sent while inside."""
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        sent.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def imported(client, record: dict) -> tuple[str, str]:
+    """A game of ``record`` stored at a new table: its path and the page as a phone shows it."""
+    table = start_game(client).token
+    response = import_record(client, table, record)
+    assert response.status_code == 303, response.text
+    game = response.headers["Location"]
+    return game, client.get(game).text
+
+
+def version(page: str) -> int:
+    return int(re.search(r'id="game"[^>]*data-version="(\d+)"', page).group(1))
+
+
+@pytest.mark.parametrize("record", a_record_of_every_game(), ids=lambda r: r["game"])
+def test_an_unchanged_poll_is_one_query_and_no_cookie(app, client, replays, record) -> None:
+    game, page = imported(client, record)
+    replays.clear()
+    with statements(app) as sent:
+        response = client.get(f"{game}poll?version={version(page)}", headers=HTMX)
+    assert response.status_code == 204
+    assert len(sent) == 1, sent
+    assert "Set-Cookie" not in response.headers
+    assert replays == []
+
+
+@pytest.mark.parametrize("record", a_record_of_every_game(), ids=lambda r: r["game"])
+def test_a_page_already_replayed_is_one_query(app, client, replays, record) -> None:
+    game, _page = imported(client, record)
+    replays.clear()
+    with statements(app) as sent:
+        assert client.get(game).status_code == 200
+    assert len(sent) == 1, sent  # the game with its table: no rounds read, nothing replayed
+    assert replays == []
+
+
+@pytest.mark.parametrize("record", a_record_of_every_game(), ids=lambda r: r["game"])
+def test_an_undo_is_a_few_statements_and_one_replay(app, client, replays, record) -> None:
+    game, page = imported(client, record)
+    replays.clear()
+    with statements(app) as sent:
+        response = client.post(f"{game}undo", data=form_fields(page, "/undo"), headers=HTMX)
+    assert response.status_code == 200, response.text
+    assert version(response.text) == version(page) + 1
+    # The game and its table, the key, the guarded update, the rounds rewritten, the log.
+    assert len(sent) <= 6, sent
+    assert replays == [record["game"]]  # the answer is made from the replay of the save
+
+
+def test_an_entry_is_five_statements_and_one_replay(app, client, replays) -> None:
+    plump = start_game(client)
+    client.get(plump.path)
+    replays.clear()
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    with statements(app) as sent:
+        response = post_entry(client, plump, bids, version=0, headers=HTMX)
+    assert response.status_code == 200, response.text
+    assert version(response.text) == 1
+    assert len(sent) == 5, sent  # game and table, the key, update, the log, the new round
+    assert replays == ["plump"]
+
+
+def test_a_double_tap_and_a_stale_post_replay_nothing(app, client, replays) -> None:
+    plump = start_game(client)
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    assert post_entry(client, plump, bids, version=0, key="the-first-tap").status_code == 303
+    replays.clear()
+    with statements(app) as sent:
+        response = post_entry(client, plump, bids, version=0, key="the-first-tap")
+    assert response.status_code == 303  # already saved
+    assert len(sent) == 2, sent  # the game and its table, the key: nothing else is built
+    response = post_entry(client, plump, bids, version=0, key="another-phone-late")
+    assert response.status_code == 409
+    assert replays == []

@@ -1,0 +1,64 @@
+"""A game page kept for the next phone: the same page for everyone who reads the game the same
+way, but never one phone's CSRF token, keys or notices for another."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from assistant.views import respond
+from tests.web.helpers import post_entry, seat_fields, start_game
+
+BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+
+
+def token_of(page: str) -> str:
+    return re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+
+
+def keys_of(page: str) -> list[str]:
+    return re.findall(r'name="key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="key"', page)
+
+
+def test_each_phone_gets_its_own_token_and_fresh_keys(
+    app, client: FlaskClient, monkeypatch
+) -> None:
+    game = start_game(client).path
+    app.config["WTF_CSRF_ENABLED"] = True
+    rendered = []
+    original = respond.render_page
+    monkeypatch.setattr(respond, "render_page", lambda *a: rendered.append(1) or original(*a))
+    first = client.get(game).text  # rendered, and kept
+    other = app.test_client()
+    second = other.get(game).text  # the kept page
+    assert rendered == [1]
+    assert token_of(first) != token_of(second)
+    keys = keys_of(first) + keys_of(second)
+    assert len(keys) >= 2 and len(set(keys)) == len(keys)  # no key given twice
+    # The token in the kept page is the second phone's own: its save goes through.
+    fields = dict(re.findall(r'name="(csrf_token|version|step)"[^>]*value="([^"]*)"', second))
+    data = {**fields, **BIDS, "key": "the-second-phone-1"}
+    response = other.post(game + "enter", data=data)
+    assert response.status_code == 303, response.text
+    # The first phone's token does not work for it.
+    stale = {**data, "key": "the-second-phone-2", "csrf_token": token_of(first)}
+    assert other.post(game + "enter", data=stale).status_code == 400
+
+
+def test_what_one_phone_is_told_is_not_kept_for_another(app, client: FlaskClient) -> None:
+    game = start_game(client)
+    assert post_entry(client, game, BIDS, version=0).status_code == 303  # without htmx
+    told = client.get(game.path).text
+    assert "Bids of deal 1 saved" in told  # the line after the save, for this phone
+    other = app.test_client().get(game.path).text
+    assert "Bids of deal 1 saved" not in other
+    assert "Bids of deal 1 saved" not in client.get(game.path).text  # said once
+
+
+def test_a_kept_page_follows_the_language(app, client: FlaskClient) -> None:
+    game = start_game(client).path
+    english = client.get(game).text
+    swedish = app.test_client().get(game, headers={"Accept-Language": "sv"}).text
+    assert "Save bids" in english and "Save bids" not in swedish
+    assert 'lang="sv"' in swedish
