@@ -54,7 +54,10 @@ class StakeForm(FlaskForm):
     @property
     def per(self) -> str:
         """What one unit is, for the label: "per chip", "per game won, team to team"."""
-        return gettext(self.rules.basis(self.basis.data).per)
+        known = {basis.name for basis in self.rules.bases}
+        # A refused basis is re-rendered with its message; the label says the default's unit.
+        name = self.basis.data if self.basis.data in known else None
+        return gettext(self.rules.basis(name).per)
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)

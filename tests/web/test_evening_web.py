@@ -165,6 +165,17 @@ def test_bad_stakes_are_refused_with_the_input_kept(client, app, amount: str, me
     assert (count(app, Stake), count(app, Change)) == (0, changes)
 
 
+@pytest.mark.parametrize("kind", ["plump", "boodle"])
+def test_a_stake_counted_an_unknown_way_is_refused_with_the_input_kept(client, app, kind) -> None:  # type: ignore[no-untyped-def]
+    game = plump_with_three_deals(client) if kind == "plump" else start_game(client, "boodle")
+    changes = count(app, Change)
+    response = put_stake(client, game, "0.50", "0")
+    assert response.status_code == 422
+    assert "Choose how the stake is counted." in errors(response.text)
+    assert 'value="0.50"' in response.text
+    assert (count(app, Stake), count(app, Change)) == (0, changes)
+
+
 def test_a_bad_stake_at_set_up_stores_no_game(client: FlaskClient, app) -> None:
     data = {"step": "options", "game": "plump", "first": "Anna", "plump-preset": "standard",
             "stake-amount": "-2", **{f"players-{i}": p for i, p in enumerate(PLAYERS)}}  # fmt: skip
