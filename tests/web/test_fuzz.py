@@ -31,7 +31,8 @@ from tests.examples import example_records
 from tests.web.helpers import PLAYERS, PageForm, page_forms
 from tests.web.hostile import PLAN, mutated_record, submission
 
-EXAMPLES_PER_ROUTE = 120
+# A deeper search now and then: FUZZ_EXAMPLES=2000 make test (CI keeps the default).
+EXAMPLES_PER_ROUTE = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 FUZZ = settings(
     max_examples=EXAMPLES_PER_ROUTE,
     deadline=None,
