@@ -68,7 +68,7 @@ class Defaults:
     WTF_CSRF_TIME_LIMIT = None  # a game night is longer than an hour
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
-    LANGUAGES = ("en", "sv")
+    LANGUAGES = ("en", "sv", "de", "es")  # each named in itself by the menu in the header
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)

@@ -1,19 +1,63 @@
-"""Language: the table's, else the browser's; engine messages translated here."""
+"""Language: this phone's choice, else the table's, else the browser's; engine messages
+translated here."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+from babel import Locale
 from flask import Flask, current_app, g, request, session
-from flask_babel import gettext
+from flask_babel import get_locale, gettext, refresh
 
 from .games.base import Message, RuleError
 
+if TYPE_CHECKING:
+    from .models import Table
+
+# Asked with ``?lang=`` without being a choice of the phone: a manifest is fetched without
+# cookies, so its link carries the page's language.
+NOT_REMEMBERED = frozenset({"pwa.manifest"})
+
 
 def select_locale() -> str | None:
+    """``?lang=`` or the language chosen on this phone, then the table's, then Accept-Language."""
     languages = current_app.config["LANGUAGES"]
-    chosen = request.args.get("lang") or session.get("lang") or getattr(g, "table_language", None)
-    if chosen in languages:
-        return chosen
+    for chosen in (request.args.get("lang"), session.get("lang"), g.get("table_language")):
+        if chosen in languages:
+            return str(chosen)
     return request.accept_languages.best_match(languages)
+
+
+def current_language() -> str:
+    """The language of this request's page ("sv"): a new table takes it as its own."""
+    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def use_table_language(table: Table) -> None:
+    """The page is at ``table``: a phone without a choice of its own reads it in the table's
+    language (anything said before the table was found is said again in it)."""
+    if table.language and table.language != g.get("table_language"):
+        g.table_language = table.language
+        refresh()
+
+
+def own_name(code: str) -> str:
+    """A language named in itself: "Svenska", "Deutsch", "Español"."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def languages() -> list[tuple[str, str]]:
+    """The shipped languages, each with its own name."""
+    return [(code, own_name(code)) for code in current_app.config["LANGUAGES"]]
+
+
+def language_link(code: str) -> str:
+    """This page in language ``code`` (its other query parameters kept); the choice is then
+    remembered on this phone."""
+    args = {name: value for name, value in request.args.items() if name != "lang"}
+    return f"{request.path}?{urlencode({**args, 'lang': code})}"
 
 
 def say(message: Message | RuleError, *, with_round: bool = False) -> str:
@@ -43,9 +87,12 @@ def _said(value: object) -> object:
 
 
 def setup_i18n(app: Flask) -> None:
-    app.jinja_env.globals["say"] = say
+    app.jinja_env.globals.update(
+        say=say, languages=languages, language_link=language_link, own_name=own_name
+    )
 
     @app.before_request
     def remember_language() -> None:
-        if (lang := request.args.get("lang")) in app.config["LANGUAGES"]:
-            session["lang"] = lang
+        chosen = request.args.get("lang")
+        if chosen in app.config["LANGUAGES"] and request.endpoint not in NOT_REMEMBERED:
+            session["lang"] = chosen

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort
 
 from .. import circles, services
+from ..i18n import use_table_language
 from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
 
@@ -14,6 +15,7 @@ def table_or_404(token: str) -> Table:
     if table is None:
         count_miss()
         abort(404)
+    use_table_language(table)
     return table
 
 
@@ -34,6 +36,7 @@ def _game_at(table: Table | None, game_id: int) -> tuple[Table, Game]:
     game = services.get_game(table, game_id) if table and 0 < game_id <= LARGEST_INTEGER else None
     if table is None or game is None:
         abort(404)
+    use_table_language(table)
     return table, game
 
 

@@ -10,6 +10,7 @@ from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from .. import services
+from ..again import again_offered
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
@@ -69,6 +70,7 @@ def render_game(
         undo_what=None if readonly else adapter.undo_label(ctx),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
+        again=None if readonly else again_offered(game),
     ), status
 
 
@@ -212,10 +214,8 @@ def keep_if_same_step(game: Game, form: EntryForm) -> EntryForm | None:
     current = adapter_for(game.kind).entry_form(game_context(game))
     if current is None or current.step.data != request.form.get("step"):
         return None
-    form.version.data = game.version
-    return form
+    return form.carried_to(game.version)
 
 
 def keep_always(game: Game, form: EntryForm) -> EntryForm:
-    form.version.data = game.version
-    return form
+    return form.carried_to(game.version)

@@ -29,7 +29,7 @@ from assistant.games.spec import GameSpec
 from assistant.play import adapter_for
 from assistant.play.base import Adapter
 from assistant.records import parse_record
-from tests.web.helpers import import_record
+from tests.web.helpers import FINAL_PASS, import_record
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toy"
@@ -148,8 +148,8 @@ def untranslated(app: Flask, kind: str) -> dict[str, list[str]]:
     assert ids, kind
     missing = {}
     for language in app.config["LANGUAGES"]:
-        if language == app.config["BABEL_DEFAULT_LOCALE"]:
-            continue
+        if language == app.config["BABEL_DEFAULT_LOCALE"] or language in FINAL_PASS:
+            continue  # the final pass: test_translations.py expects every message to fail
         path = ROOT / "assistant" / "translations" / language / "LC_MESSAGES" / "messages.po"
         with path.open("rb") as handle:
             catalog = read_po(handle)
