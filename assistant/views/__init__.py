@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFError
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
 
 CSP = (
@@ -56,7 +57,9 @@ def register_views(app: Flask) -> None:
         game_titles=lambda: format_list(
             [spec.title for spec in GAMES.values()], locale=get_locale()
         ),
+        typed_amount=typed,
     )
+    app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
 
     if delay := app.config["ANSWER_DELAY_SECONDS"]:
 

@@ -3,11 +3,16 @@ the browser's Accept-Language, the manifest; and play again with the same player
 
 from __future__ import annotations
 
+import html
 import re
+from urllib.parse import unquote
+
+import pytest
 
 from assistant.extensions import db
 from assistant.models import Game, Table
 from tests.web.helpers import errors, start_game
+from tests.web.test_evening_web import boodle_deal, plump_with_three_deals
 
 SWEDISH = {"Accept-Language": "sv-SE,sv;q=0.9,en;q=0.5"}
 
@@ -127,3 +132,45 @@ def test_play_again_starts_the_next_game_once(app, client) -> None:
     assert refused.status_code == 422
     with app.app_context():
         assert db.session.execute(db.select(db.func.count(Game.id))).scalar_one() == 2
+
+
+def textarea(page: str, name: str) -> str:
+    return html.unescape(re.search(rf'<textarea id="{name}"[^>]*>(.*?)</textarea>', page, re.S)[1])
+
+
+@pytest.mark.parametrize(
+    ("language", "balance", "payment", "date"),
+    [
+        ("en", "Bo +SEK5.50", "Cia pays Bo SEK5.50", r"[A-Z][a-z]{2} \d{1,2}, \d{4} ·"),
+        ("sv", "Bo +5,50\xa0kr", "Cia betalar 5,50\xa0kr till Bo", r"\d{1,2} [a-z]{3}\. \d{4} ·"),
+        ("de", "Bo +5,50\xa0SEK", "Cia zahlt 5,50\xa0SEK an Bo", r"\d{2}\.\d{2}\.\d{4} ·"),
+        ("es", "Bo +5,50\xa0SEK", "Cia paga 5,50\xa0SEK a Bo", r"\d{1,2} [a-z]{3} \d{4} ·"),
+    ],
+)
+def test_money_and_dates_in_the_readers_locale_on_the_page_and_in_the_text_to_send(
+    client, language: str, balance: str, payment: str, date: str
+) -> None:
+    game = plump_with_three_deals(client, stake="0.10")
+    table = f"/t/{game.token}/"
+    assert client.post(table + "currency", data={"currency": "SEK"}).status_code == 303
+    page = html.unescape(client.get(f"{table}?lang={language}").text)
+    assert balance in page  # the game's money on the evening's page
+    text = textarea(page, "esettle-text")  # what goes out by SMS and e-mail
+    assert payment in text
+    sms = re.search(r'href="sms:\?&body=([^"]+)"', page)[1]
+    assert unquote(sms) == text  # the same words in the message
+    head = page.split('<p class="muted">')[1].split("</p>")[0]
+    assert re.match(date, head.strip()), head
+    stake = re.search(r'name="g\d+-amount" value="([^"]*)"', page)[1]
+    assert stake == ("0.10" if language == "en" else "0,10")  # as the table types it
+
+
+def test_a_boodle_currency_code_is_written_the_locales_way(client) -> None:
+    game = start_game(client, game="boodle", chip_value="0.5", currency="eur")
+    boodle_deal(client, game)  # Dan goes out: Anna pays him 6 chips
+    page = html.unescape(client.get(game.path + "?lang=de").text)
+    assert "0,50\xa0€" in page  # the money per chip
+    assert "Anna zahlt 6 Chips = 3,00\xa0€ an Dan" in textarea(page, "settle-text")
+    page = html.unescape(client.get(game.path + "?lang=en").text)
+    assert "€0.50" in page
+    assert "Anna pays Dan 6 chips = €3.00" in textarea(page, "settle-text")
