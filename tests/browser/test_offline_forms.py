@@ -331,3 +331,41 @@ def test_ios_safari_is_told_once_how_to_add_the_app_to_the_home_screen(
             expect(page.locator("[data-ios-hint]")).to_be_hidden()
         finally:
             context.close()
+
+
+def test_a_conflict_found_from_another_page_waits_in_the_list_for_a_choice(
+    page: Page, browser: Browser, live_server: str
+) -> None:
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    page.goto(url + "rounds/1")
+    page.context.set_offline(True)
+    set_tricks(page, {"Bo": 4, "Cia": 2})
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(badge(page)).to_have_text("1")
+    page.goto(live_server + "/")  # the home page, from the phone itself
+    expect(badge(page)).to_have_text("1")
+
+    other = browser.new_context(**PHONE)
+    try:
+        phone = other.new_page()
+        phone.goto(url + "rounds/1")
+        set_tricks(phone, {"Dan": 2, "Cia": 2})
+        phone.get_by_role("button", name="Save the correction").tap()
+        expect(phone.locator("#game .said")).to_contain_text("Deal 1 corrected.")
+    finally:
+        other.close()
+    version = server_version(url)
+
+    page.context.set_offline(False)
+    menu = page.locator("header.top [data-outbox-menu]")
+    item = menu.locator("[data-outbox-items] li.conflict")
+    expect(item).to_contain_text("Plump: Correct deal 1 · the table changed it meanwhile")
+    assert server_version(url) == version
+    menu.locator("summary").tap()
+    item.get_by_role("button", name="Show both versions").tap()
+    expect(page.locator("#conflict table.versions")).to_contain_text("Bo: tricks")
+    outbox_holds(page, 0)
+    page.locator("#conflict").get_by_role("link", name="Keep the table's").tap()
+    expect(page).to_have_url(url)
+    assert server_version(url) == version  # the table's stays
