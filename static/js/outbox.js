@@ -6,7 +6,8 @@
 //    page they were made on as that form would be (the browser shows the answer), from any
 //    other page in the background; a correction the table changed meanwhile (409) is shown
 //    with both versions to choose from;
-//  * forms marked data-needs-connection (setting up) are not kept: they say so, input kept.
+//  * any other form that posts (setting up, the evening's forms) is not kept: it says so,
+//    input kept.
 "use strict";
 
 (() => {
@@ -263,20 +264,29 @@
     if (ctx && !ctx.response && isEntryRequest(ctx)) keepEntry(ctx);  // a network error, not a 4xx
   });
 
+  // Any other form that posts (setting up, a stake, the evening's name, ending the evening, a
+  // payment, an import) asks the server: without a connection it says so beside its button,
+  // and what was typed stays. htmx's forms are kept above, before they are sent.
+  function cannotWithoutConnection(form, submitter) {
+    delete form.dataset.sent;  // not sent: a form that goes once can go when the connection is back
+    let said = form.querySelector("[data-offline-note]");
+    if (!said) {
+      said = Object.assign(document.createElement("p"), { className: "error offline-note" });
+      said.setAttribute("role", "alert");
+      said.setAttribute("data-offline-note", "");
+      said.textContent = document.body.dataset.offlineSaid || "";
+      (submitter || form.lastElementChild || form).after(said);
+    }
+    said.hidden = false;
+    said.scrollIntoView({ block: "center", behavior: scrolling() });
+  }
+
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (navigator.onLine || !form.matches) return;
-    if (form.matches("[data-needs-connection]")) {
-      event.preventDefault();  // setting up asks the server at every step: say so, keep the input
-      const said = form.querySelector("[data-offline-note]");
-      if (said) {
-        said.hidden = false;
-        said.scrollIntoView({ block: "center", behavior: scrolling() });
-      }
-    } else if (form.matches(PAGE_FORMS) && window.indexedDB) {
-      event.preventDefault();
-      keepPageForm(form, event.submitter);
-    }
+    if (navigator.onLine || !form.matches || form.method !== "post" || form.hasAttribute("hx-post")) return;
+    event.preventDefault();
+    if (form.matches(PAGE_FORMS) && window.indexedDB) keepPageForm(form, event.submitter);
+    else cannotWithoutConnection(form, event.submitter);
   });
 
   window.addEventListener("online", () => {

@@ -369,3 +369,24 @@ def test_a_conflict_found_from_another_page_waits_in_the_list_for_a_choice(
     page.locator("#conflict").get_by_role("link", name="Keep the table's").tap()
     expect(page).to_have_url(url)
     assert server_version(url) == version  # the table's stays
+
+
+def test_the_evenings_forms_say_they_need_a_connection(page: Page, live_server: str) -> None:
+    url = start_plump(page, live_server)
+    table = re.sub(r"g/\d+/$", "", url)
+    page.goto(table)
+    page.context.set_offline(True)
+    end = page.get_by_role("button", name="End the evening")
+    end.tap()
+    note = page.locator("form [data-offline-note]")
+    expect(note).to_have_text(
+        "This needs a connection, and the phone has none just now. What you typed stays here:"
+        " tap again when the connection is back."
+    )
+    expect(page).to_have_url(table)
+    assert "Reopen the evening" not in page_text(table)
+
+    page.context.set_offline(False)
+    expect(note).to_be_hidden()
+    end.tap()  # the same button, once more: it was never sent
+    expect(page.get_by_role("button", name="Reopen the evening")).to_be_visible()
