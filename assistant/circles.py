@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import format_date
+
 from . import evening as evenings
 from . import services
 from .extensions import db
@@ -76,7 +78,7 @@ def swap_name(value: Any, old: str, new: str) -> Any:
 
 
 def where(table: Table) -> str:
-    return table.name or table.created.strftime("%Y-%m-%d")
+    return table.name or str(format_date(table.created, "medium"))
 
 
 def check_name(circle: Circle, member: Member, name: str) -> str:

@@ -76,7 +76,7 @@ class Defaults:
     # each (assets.py), and nothing streamed is compressed on the fly.
     COMPRESS_ALGORITHM = ("br", "gzip")
     COMPRESS_STREAMS = False
-    LANGUAGES = ("en", "sv")
+    LANGUAGES = ("en", "sv", "de", "es")  # each named in itself by the menu in the header
     BABEL_DEFAULT_LOCALE = "en"
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)

@@ -199,12 +199,14 @@ def start_game(
     *,
     stake: tuple[int | None, str] | None,
     name: str | None = None,
+    key: str | None = None,
 ) -> Game:
     """A new game at ``table`` (a new table is stored with it), with its stake if one was
-    given, and the evening's name if it has none yet."""
+    given, and the evening's name if it has none yet; ``key``: the form's idempotency key."""
     if name and name.strip() and not table.name:
         table.name = name.strip()
     game = services.create_game(table, kind, names, options, first, settings, commit=False)
+    game.start_key = key
     if stake is not None and stake[0] is not None:
         game.stake = Stake(cents=stake[0], basis=find_game(kind).evening.basis(stake[1]).name)
     db.session.commit()

@@ -13,7 +13,7 @@ from wtforms.validators import Length, Optional
 from . import services
 from .games import GAMES
 from .games.base import RuleError, has_control
-from .i18n import say
+from .i18n import current_language, say
 from .models import Game, Table
 from .play.fields import choice_values, choices
 
@@ -100,7 +100,7 @@ class ImportForm(FlaskForm):
             return None
         text = self.record.data.read().decode("utf-8", errors="replace")
         try:
-            return services.import_record(text, table)
+            return services.import_record(text, table, language=current_language())
         except RuleError as error:
             self.record.errors = [say(error, with_round=True)]
             return None

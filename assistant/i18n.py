@@ -1,21 +1,62 @@
-"""Language: the table's, else the browser's; engine messages translated here."""
+"""Language: this phone's choice, else the table's, else the browser's; engine messages
+translated here."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
+from babel import Locale
 from flask import Flask, current_app, g, has_request_context, request, session
-from flask_babel import get_translations, gettext
+from flask_babel import get_locale, get_translations, gettext, refresh
 
 from .games.base import Message, RuleError
 
+# Asked with ``?lang=`` without being a choice of the phone: a manifest is fetched without
+# cookies, so its link carries the page's language.
+NOT_REMEMBERED = frozenset({"pwa.manifest"})
+
 
 def select_locale() -> str | None:
+    """``?lang=`` or the language chosen on this phone, then the table's, then Accept-Language."""
     languages = current_app.config["LANGUAGES"]
-    chosen = request.args.get("lang") or session.get("lang") or getattr(g, "table_language", None)
-    if chosen in languages:
-        return chosen
+    for chosen in (request.args.get("lang"), session.get("lang"), g.get("table_language")):
+        if chosen in languages:
+            return str(chosen)
     return request.accept_languages.best_match(languages)
+
+
+def current_language() -> str:
+    """The language of this request's page ("sv"): a new table takes it as its own."""
+    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def use_table_language(language: str | None) -> None:
+    """The page is at a table whose language is ``language``: a phone without a choice of its
+    own reads it in the table's language (anything said before the table was found is said
+    again in it)."""
+    if language and language != g.get("table_language"):
+        g.table_language = language
+        refresh()
+        request.environ.pop(TRANSLATIONS, None)
+
+
+def own_name(code: str) -> str:
+    """A language named in itself: "Svenska", "Deutsch", "Español"."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def languages() -> list[tuple[str, str]]:
+    """The shipped languages, each with its own name."""
+    return [(code, own_name(code)) for code in current_app.config["LANGUAGES"]]
+
+
+def language_link(code: str) -> str:
+    """This page in language ``code`` (its other query parameters kept); the choice is then
+    remembered on this phone."""
+    args = {name: value for name, value in request.args.items() if name != "lang"}
+    return f"{request.path}?{urlencode({**args, 'lang': code})}"
 
 
 def say(message: Message | RuleError, *, with_round: bool = False) -> str:
@@ -60,7 +101,9 @@ TRANSLATIONS = "assistant.translations"
 
 
 def setup_i18n(app: Flask) -> None:
-    app.jinja_env.globals["say"] = say
+    app.jinja_env.globals.update(
+        say=say, languages=languages, language_link=language_link, own_name=own_name
+    )
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
@@ -71,5 +114,6 @@ def setup_i18n(app: Flask) -> None:
 
     @app.before_request
     def remember_language() -> None:
-        if (lang := request.args.get("lang")) in app.config["LANGUAGES"]:
-            session["lang"] = lang
+        chosen = request.args.get("lang")
+        if chosen in app.config["LANGUAGES"] and request.endpoint not in NOT_REMEMBERED:
+            session["lang"] = chosen

@@ -47,13 +47,13 @@ def version_at(
 
 def look_at(
     game_id: int, *, token: str | None = None, view_token: str | None = None
-) -> tuple[int, datetime, bool] | None:
-    """The version and creation of that game and whether its evening has ended: what a page
-    kept for it is found by (``views/shown.py``), in one light query."""
+) -> tuple[int, datetime, bool, str | None] | None:
+    """The version and creation of that game, whether its evening has ended and the table's
+    language: what a page kept for it is found by (``views/shown.py``), in one light query."""
     query, value = (LOOK_BY_TOKEN, token) if token is not None else (LOOK_BY_VIEW, view_token)
     with db.engine.connect() as connection:
         row = connection.execute(query, {"game": game_id, "token": value}).first()
-    return None if row is None else (row.version, row.created, row.ended is not None)
+    return None if row is None else (row.version, row.created, row.ended is not None, row.language)
 
 
 def _version_where(token: Any) -> Any:
@@ -62,7 +62,7 @@ def _version_where(token: Any) -> Any:
 
 def _look_where(token: Any) -> Any:
     return (
-        db.select(Game.version, Game.created, Table.ended)
+        db.select(Game.version, Game.created, Table.ended, Table.language)
         .join(Game.table)
         .where(Game.id == bindparam("game"), token)
     )

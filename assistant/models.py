@@ -100,6 +100,9 @@ class Game(Base):
     version: Mapped[int] = mapped_column(default=0)
     created: Mapped[datetime] = mapped_column(default=now)
     finished: Mapped[datetime | None]
+    # The idempotency key of the form that started it ("play again", sent again from a phone's
+    # outbox after a lost answer): the same key finds this game instead of making a second.
+    start_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
     table: Mapped[Table] = relationship(back_populates="games")
     entries: Mapped[list[Entry]] = relationship(
         back_populates="game", order_by="Entry.seq", cascade="all, delete-orphan"

@@ -132,15 +132,16 @@ def create_game(
     return game
 
 
-def import_record(text: str, table: Table | None = None) -> Game:
+def import_record(text: str, table: Table | None = None, *, language: str | None = None) -> Game:
     """A record file (its text) becomes a new game: at ``table``, or at a new table of the
     record's players. Every round is checked first; the table, the game and its rounds are
-    stored in one transaction, or nothing is (a RuleError says why)."""
+    stored in one transaction, or nothing is (a RuleError says why). A new table speaks
+    ``language``."""
     data = load_json(text)
     record = parse_record(data)
     replay = find_game(record.game).replay(record)
     try:
-        table = table or create_table(list(record.players))
+        table = table or create_table(list(record.players), language)
         game = create_game(
             table, record.game, record.players, record.options, record.first, commit=False
         )

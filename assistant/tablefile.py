@@ -48,8 +48,9 @@ def table_file(table: Table) -> JSON:
     }
 
 
-def import_table(text: str) -> Table:
-    """The file becomes a new table; a RuleError (naming the game) stores nothing."""
+def import_table(text: str, language: str | None = None) -> Table:
+    """The file becomes a new table (speaking ``language``); a RuleError (naming the game)
+    stores nothing."""
     data = load_json(text)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RuleError(N_("This is not a table file: its format must be {fmt!r}."), fmt=FORMAT)
@@ -69,7 +70,7 @@ def import_table(text: str) -> Table:
         except RuleError as error:
             raise problem_in(number, raw, error) from None
         checked.append((record, replay, stake))
-    return store(data, players, checked)
+    return store(data, players, checked, language)
 
 
 def problem_in(number: int, raw: Any, error: RuleError) -> RuleError:
@@ -96,11 +97,13 @@ def parse_stake(raw: Any, kind: str) -> Stake | None:
     return Stake(cents=cents, basis=basis)
 
 
-def store(data: Mapping[str, Any], players: tuple[str, ...], checked: list[Any]) -> Table:
+def store(
+    data: Mapping[str, Any], players: tuple[str, ...], checked: list[Any], language: str | None
+) -> Table:
     name = data["name"] if isinstance(data.get("name"), str) else ""
     currency = data["currency"] if data.get("currency") in CURRENCIES else ""
     try:
-        table = services.create_table(list(players))
+        table = services.create_table(list(players), language)
         table.name, table.currency = str(name)[:80], str(currency)
         for record, replay, stake in checked:
             game = services.create_game(

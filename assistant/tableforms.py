@@ -15,6 +15,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Regexp, Vali
 
 from .games import find_game
 from .games.base import has_control
+from .i18n import languages
 from .play.fields import choices
 from .play.money import CURRENCIES, BadAmount, parse_cents, typed
 
@@ -96,6 +97,27 @@ class CurrencyForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.currency.choices = [(code, code or gettext("none")) for code in CURRENCIES]
+
+
+class TableLanguageForm(Prefixed):
+    """The table's language: what the phones that have not chosen one of their own show."""
+
+    prefix_name = "language"
+    language = RadioField(_l("Language of the table"), validate_choice=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.language.choices = languages()
+
+    def validate_language(self, field: RadioField) -> None:
+        if field.data not in dict(languages()):
+            raise ValidationError(gettext("Choose one of the languages."))
+
+
+class AgainForm(FlaskForm):
+    """Play again with the same players: one tap, its key makes sending it twice harmless."""
+
+    key = HiddenField(validators=[InputRequired(), KEY])
 
 
 class ActionForm(FlaskForm):

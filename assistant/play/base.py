@@ -42,6 +42,13 @@ class EntryForm(FlaskForm):
         """The hidden fields are missing or could never have been sent by the page."""
         return bool(self.version.errors or self.key.errors)
 
+    def carried_to(self, version: int) -> EntryForm:
+        """The input kept for another try on top of ``version`` (the hidden field renders what
+        was posted unless told otherwise)."""
+        self.version.data = version
+        self.version.raw_data = [str(version)]
+        return self
+
     def fresh(self, version: int) -> EntryForm:
         """Ready for the next entry: the current version and a new key."""
         self.version.data = version

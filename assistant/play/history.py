@@ -14,6 +14,7 @@ from flask_babel import gettext
 from ..games.base import Message
 from ..i18n import say
 from ..models import Change
+from .money import number
 
 NOTHING = "–"
 
@@ -46,7 +47,7 @@ def flatten(value: Any, path: str = "") -> dict[str, Any]:
 
 
 def shown(value: Any) -> str:
-    return NOTHING if value is None else str(value)
+    return NOTHING if value is None else number(value)
 
 
 def differences(round_: Mapping[str, Any]) -> tuple[str, ...]:

@@ -8,7 +8,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from flask_babel import format_currency, format_decimal
+from babel.numbers import format_currency as babel_currency
+from babel.numbers import is_currency
+from flask_babel import format_currency, format_decimal, get_locale
 from flask_babel import lazy_gettext as _l
 
 from ..games.base import Message
@@ -43,14 +45,18 @@ def parse_cents(text: str | None) -> int | None:
         raise BadAmount(_l("A stake of nothing is no stake: leave it empty."))
     if cents > LARGEST_STAKE:
         raise BadAmount(
-            _l("At most %(most)s a unit: that is more than a card table plays for.", most=1000)
+            _l(
+                "At most %(most)s a unit: that is more than a card table plays for.",
+                most=format_decimal(LARGEST_STAKE // 100),
+            )
         )
     return cents
 
 
 def typed(cents: int | None) -> str:
-    """Cents as the stake form shows them: 50 → "0.50"."""
-    return "" if cents is None else f"{Decimal(cents) / 100:.2f}"
+    """Cents as the stake form shows them, with the locale's decimal sign and no grouping
+    (what ``parse_cents`` reads back): 50 → "0.50", or "0,50" in Swedish."""
+    return "" if cents is None else str(format_decimal(Decimal(cents) / 100, format="0.00"))
 
 
 def decimal_of(value: Fraction | int) -> Decimal:
@@ -66,6 +72,18 @@ def money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> 
     if currency:
         return str(format_currency(amount, currency))
     return str(format_decimal(amount, format="#,##0.00"))
+
+
+def in_unit(amount: Decimal, unit: str, *, exact: bool = False) -> str:
+    """An amount with the unit a table typed for it: a currency code ("SEK", "eur") the
+    locale's way ("6,50 kr", "6,50 €"), any other unit ("kr", "€") after the number;
+    ``exact`` keeps every decimal (a chip worth 0.125)."""
+    code = unit.upper()
+    if unit and is_currency(code):
+        written = babel_currency(amount, code, locale=get_locale(), decimal_quantization=not exact)
+        return str(written)
+    text = str(format_decimal(amount, format="#,##0.00##" if exact else "#,##0.00"))
+    return f"{text} {unit}" if unit else text
 
 
 def signed_money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> str:

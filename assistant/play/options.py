@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-from flask_babel import gettext
+from flask_babel import format_decimal, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField
@@ -62,7 +62,11 @@ class OptionField(Field):
         """The text shown: as posted (right or wrong), else the value."""
         if self.raw is not None:
             return self.raw.strip()
-        return "" if self.data is None else str(self.data)
+        if self.data is None:
+            return ""
+        if self.option.kind == "money":  # the locale's decimal sign, as the table types it
+            return str(format_decimal(self.data, format="0.00##"))
+        return str(self.data)
 
     @property
     def help(self) -> str:

@@ -16,6 +16,7 @@ from flask_babel import gettext
 
 from ..games.base import N_, Message
 from ..services import Loaded
+from .money import number
 
 if TYPE_CHECKING:
     from .base import Adapter, Change, Context
@@ -56,7 +57,7 @@ def ranked(
     *,
     started: bool,
     lowest_wins: bool = False,
-    show: Callable[[int], str] = str,
+    show: Callable[[int], str] = number,
     notes: Mapping[str, str] | None = None,
 ) -> Standings:
     """Totals in seating order with the leader marked and the gap to the next one. Before
@@ -81,7 +82,7 @@ def lead_summary(totals: Mapping[str, int], leaders: list[str]) -> str:
     if not others:
         return ""
     gap = min(abs(best - total) for total in others)
-    return gettext("Ahead: %(name)s by %(gap)s", name=leaders[0], gap=gap)
+    return gettext("Ahead: %(name)s by %(gap)s", name=leaders[0], gap=number(gap))
 
 
 # --- a correction says how the totals moved --------------------------------------------------

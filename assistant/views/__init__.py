@@ -17,6 +17,7 @@ from ..games.base import Message
 from ..play.base import new_key
 from ..play.fields import pad_keys
 from ..play.fold import fold, whole_sheet
+from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
 from .shown import kept_row
 
@@ -63,7 +64,9 @@ def register_views(app: Flask) -> None:
         game_titles=lambda: format_list(
             [spec.title for spec in GAMES.values()], locale=get_locale()
         ),
+        typed_amount=typed,
     )
+    app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
 
     if delay := app.config["ANSWER_DELAY_SECONDS"]:
 

@@ -15,7 +15,15 @@ from ..i18n import say
 from ..models import Table
 from ..play.money import money
 from ..tablefile import table_file
-from ..tableforms import ActionForm, CircleForm, CurrencyForm, JoinForm, StakeForm, TableNameForm
+from ..tableforms import (
+    ActionForm,
+    CircleForm,
+    CurrencyForm,
+    JoinForm,
+    StakeForm,
+    TableLanguageForm,
+    TableNameForm,
+)
 from .lookup import circle_or_404, table_or_404
 from .respond import device
 from .tables import render_table
@@ -47,6 +55,18 @@ def currency(token: str) -> Any:
     table.currency = form.currency.data
     db.session.commit()
     return back(table, "#settle")
+
+
+@bp.post("/language")
+def language(token: str) -> Any:
+    """The table's language: the phones that have not chosen one of their own show it."""
+    table = table_or_404(token)
+    form = TableLanguageForm()
+    if not form.validate_on_submit():
+        return render_table(table, status=422, language_form=form)
+    table.language = form.language.data
+    db.session.commit()
+    return back(table, "#language")
 
 
 @bp.post("/stakes/<int:game_id>")

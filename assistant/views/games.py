@@ -9,14 +9,18 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext
 
 from .. import services, tablefile
+from ..again import play_again
 from ..games.base import RuleError
 from ..history import changes_of
 from ..i18n import say
 from ..play import adapter_for
 from ..play.base import EntryForm
+from ..play.conflict import conflict
 from ..play.history import history_lines
 from ..play.standings import telling_the_totals
 from ..records import dump_record
+from ..tableforms import AgainForm
+from ..throttle import creating
 from .lookup import game_or_404, shown_version, watched_or_404
 from .respond import (
     changed_since,
@@ -113,8 +117,13 @@ def correct(token: str, game_id: int, number: int) -> Any:
     def rerender(form: EntryForm | None = None, status: int = 200, **kw: Any) -> Any:
         if form is None:
             form = adapter.round_form(ctx, number).fresh(game.version)
+        # Stale: another phone changed the game since this form was made (maybe while it
+        # waited in this phone's outbox): both versions of the round, to choose from.
+        both = conflict(ctx, adapter, number, form) if status == 409 else None
         page = render_template(
-            "games/correct.html", table=table, game=game, ctx=ctx, form=form, number=number, **kw
+            "games/correct.html",
+            **{"table": table, "game": game, "ctx": ctx, "form": form, "number": number, **kw},
+            conflict=both,
         )
         return page, status
 
@@ -128,6 +137,22 @@ def correct(token: str, game_id: int, number: int) -> Any:
         rerender=rerender,
         on_stale=keep_always,
     )
+
+
+@bp.post("/again")
+@creating
+def again(token: str, game_id: int) -> Any:
+    """A new game with the same players, rules and stake, the deal one seat on (one tap)."""
+    table, game = game_or_404(token, game_id)
+    form = AgainForm()
+    if not form.validate_on_submit():
+        notice = gettext("This page is out of date: reload it and enter again.")
+        return render_game(table, game, status=422, notice=notice)
+    try:
+        started = play_again(game, form.key.data)
+    except RuleError as error:  # the evening has ended
+        return render_game(table, game, status=422, notice=say(error))
+    return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 
 
 @bp.get("/export")

@@ -10,7 +10,7 @@ from .. import circles, evening, services, tablefile
 from ..forms import ImportForm, SetupForm
 from ..games import find_game
 from ..games.base import RuleError
-from ..i18n import say
+from ..i18n import current_language, say
 from ..models import Circle
 from ..play import adapter_for
 from ..play.evening import evening_view
@@ -66,7 +66,7 @@ def import_table() -> Any:
     if form.validate_on_submit():
         text = form.table.data.read().decode("utf-8", errors="replace")
         try:
-            table = tablefile.import_table(text)
+            table = tablefile.import_table(text, current_language())
         except RuleError as error:
             form.table.errors = [say(error)]
         else:
@@ -107,7 +107,7 @@ def setup_step(form: SetupForm, table: Any) -> Any:
     record_options, settings = options.chosen()
     circle = circle_of(form, table)
     try:
-        table = table or services.create_table(names)
+        table = table or services.create_table(names, current_language())
         game = evening.start_game(
             table,
             form.game.data,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort
 
 from .. import circles, lookups, services
+from ..i18n import use_table_language
 from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
 
@@ -14,6 +15,7 @@ def table_or_404(token: str) -> Table:
     if table is None:
         count_miss()
         abort(404)
+    use_table_language(table.language)
     return table
 
 
@@ -47,6 +49,7 @@ def _found(game_id: int, **token: str) -> tuple[Table, Game]:
         if table is None:
             count_miss()
         abort(404)
+    use_table_language(game.table.language)
     return game.table, game
 
 

@@ -10,13 +10,14 @@ from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from .. import services
+from ..again import again_offered
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
-from .shown import keep_page, keep_rows, kept_page, look, without_shown_rows
+from .shown import keep_page, keep_rows, kept_page, look, shared_request, without_shown_rows
 
 
 def is_htmx() -> bool:
@@ -47,7 +48,12 @@ def render_game(
     A page with nothing in it for this phone alone is kept for the next phone that asks, and an
     htmx answer leaves out the sheet's rows the phone already shows (``shown.py``)."""
     said = said or said_before_redirect(game)
-    own = form is not None or status != 200 or bool(notice or said or taps_lost or elsewhere)
+    own = (
+        form is not None
+        or status != 200
+        or bool(notice or said or taps_lost or elsewhere)
+        or not shared_request()
+    )
     seen = look(table, game, game.version, readonly=readonly)
     page_key = (*seen, is_htmx())
     html = None if own else kept_page(page_key)
@@ -98,6 +104,7 @@ def render_page(
         undo_what=None if readonly else adapter.undo_label(ctx),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
+        again=None if readonly else again_offered(game),
     )
 
 
@@ -251,10 +258,8 @@ def keep_if_same_step(game: Game, form: EntryForm) -> EntryForm | None:
     current = adapter_for(game.kind).entry_form(game_context(game))
     if current is None or current.step.data != request.form.get("step"):
         return None
-    form.version.data = game.version
-    return form
+    return form.carried_to(game.version)
 
 
 def keep_always(game: Game, form: EntryForm) -> EntryForm:
-    form.version.data = game.version
-    return form
+    return form.carried_to(game.version)

@@ -24,12 +24,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import g, session
+from flask import g, request, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import lookups
+from ..i18n import use_table_language
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play.fold import whole_sheet
 
@@ -101,18 +102,33 @@ def look_of(
     return (game_id, made, version, str(get_locale()), readonly, whole_sheet(), ended)
 
 
+# What a game page's address may carry and still be one every phone is shown: the language
+# links repeat the other parameters, so a page asked with anything else is this phone's own.
+SHARED_ARGUMENTS = frozenset({"lang", "sheet", "version"})
+
+
+def shared_request() -> bool:
+    """Is this request's answer one that could be kept for every phone? (a GET, or an htmx
+    answer that says nothing of the form that was posted, asked with plain arguments)"""
+    posted_page = request.method == "POST" and request.headers.get("HX-Request") != "true"
+    return not posted_page and SHARED_ARGUMENTS.issuperset(request.args)
+
+
 def kept_game_page(game_id: int, *, readonly: bool, htmx: bool, **token: str) -> str | None:
     """The kept page of a game as it stands, found with one light query (None: not kept, or
     the phone has a line of its own to be shown)."""
     said = session.get("said")
-    if not 0 < game_id <= LARGEST_INTEGER or (
-        isinstance(said, dict) and said.get("game") == game_id
+    if (
+        not shared_request()
+        or not 0 < game_id <= LARGEST_INTEGER
+        or (isinstance(said, dict) and said.get("game") == game_id)
     ):
         return None
     found = lookups.look_at(game_id, **token)
     if found is None:
         return None
-    version, created, ended = found
+    version, created, ended, language = found
+    use_table_language(language)  # before the language is read into the key
     return kept_page((*look_of(game_id, created, version, ended, readonly=readonly), htmx))
 
 

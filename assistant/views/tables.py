@@ -19,11 +19,20 @@ from flask import (
 )
 
 from .. import circles
+from ..again import again_offered
 from ..evening import load_evening, stake_of
 from ..forms import ImportForm, SetupForm
 from ..models import Table
 from ..play.evening import evening_view
-from ..tableforms import ActionForm, CircleForm, CurrencyForm, JoinForm, StakeForm, TableNameForm
+from ..tableforms import (
+    ActionForm,
+    CircleForm,
+    CurrencyForm,
+    JoinForm,
+    StakeForm,
+    TableLanguageForm,
+    TableNameForm,
+)
 from ..throttle import creating, importing
 from .home import remember, render_setup, setup_step
 from .lookup import table_or_404
@@ -40,7 +49,8 @@ def show(token: str) -> Any:
 
 def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str, int]:
     """The evening's page; ``forms`` that were posted (with their errors) replace fresh ones:
-    ``stake_<game id>``, ``name_form``, ``currency_form``, ``import_form``, ``circle_form``;
+    ``stake_<game id>``, ``name_form``, ``currency_form``, ``language_form``, ``import_form``,
+    ``circle_form``;
     ``paid_errors`` maps a payment's id to what went wrong with it."""
     view = evening_view(load_evening(table))
     stakes = {}
@@ -57,6 +67,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     defaults: dict[str, Any] = {
         "name_form": TableNameForm(data={"name": table.name}),
         "currency_form": CurrencyForm(data={"currency": table.currency}),
+        "language_form": TableLanguageForm(data={"language": table.language}),
         "import_form": ImportForm(),
         "circle_form": CircleForm(),
         "action_form": ActionForm(),
@@ -70,6 +81,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         view=view,
         stakes=stakes,
         share_url=share_link(table),
+        again=again_offered(table.games[-1] if table.games else None),
         circle_known=table.circle is not None and table.circle in known,
         **{**defaults, **forms},
     )

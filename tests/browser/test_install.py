@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,11 @@ def test_chromium_can_install_the_app(
         assert errors == []
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["errors"] == []
-        assert manifest["url"].endswith("/manifest.webmanifest")
+        assert manifest["url"].endswith("/manifest.webmanifest?lang=en")
         shot(page, "install-home")
+        page.goto(live_server + "/?lang=sv")  # the app is named in the page's language
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"].endswith("/manifest.webmanifest?lang=sv")
+        assert json.loads(manifest["data"])["name"] == "Bordsassistenten"
     finally:
         context.close()

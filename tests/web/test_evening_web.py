@@ -148,7 +148,7 @@ def test_a_stake_can_be_set_and_changed_later_and_is_logged(client: FlaskClient,
         ("0.125", "Enter an amount such as 0.50"),
         ("1e3", "Enter an amount such as 0.50"),
         ("0", "A stake of nothing is no stake"),
-        ("5000", "At most 1000 a unit"),
+        ("5000", "At most 1,000 a unit"),
         ("99999999", "Enter an amount such as 0.50"),
     ],
 )

@@ -59,6 +59,26 @@ def test_what_one_phone_is_told_is_not_kept_for_another(app, client: FlaskClient
 def test_a_kept_page_follows_the_language(app, client: FlaskClient) -> None:
     game = start_game(client).path
     english = client.get(game).text
-    swedish = app.test_client().get(game, headers={"Accept-Language": "sv"}).text
+    chose_swedish = app.test_client()
+    chose_swedish.get("/?lang=sv")  # this phone's own choice, remembered
+    swedish = chose_swedish.get(game).text
     assert "Save bids" in english and "Save bids" not in swedish
     assert 'lang="sv"' in swedish
+
+
+def test_a_kept_page_is_in_the_tables_language_for_a_phone_without_a_choice(app) -> None:
+    creator = app.test_client()
+    creator.get("/?lang=sv")
+    game = start_game(creator).path  # a Swedish table
+    chose_english = app.test_client()
+    chose_english.get("/?lang=en")
+    assert "Save bids" in chose_english.get(game).text  # kept in English
+    english_browser = app.test_client().get(game, headers={"Accept-Language": "en"}).text
+    assert 'lang="sv"' in english_browser and "Save bids" not in english_browser
+
+
+def test_a_page_asked_with_other_arguments_is_not_kept_for_another_phone(app, client) -> None:  # type: ignore[no-untyped-def]
+    game = start_game(client).path
+    asked = client.get(game + "?from=somewhere-else").text
+    assert "somewhere-else" in asked  # the language links keep the page's own arguments
+    assert "somewhere-else" not in app.test_client().get(game).text

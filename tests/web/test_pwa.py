@@ -46,7 +46,7 @@ def test_the_manifest_makes_the_app_installable(client) -> None:
 
 def test_the_pages_link_the_manifest_the_icons_and_the_script(client) -> None:
     page = client.get("/").text
-    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    assert 'rel="manifest" href="/manifest.webmanifest?lang=en"' in page  # the page's language
     assert "/static/js/pwa.js" in page
     for href in re.findall(r'rel="(?:icon|apple-touch-icon)" href="([^"]+)"', page):
         assert status(client, href) == 200

@@ -20,6 +20,7 @@ from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.settle import round_half_up
 from ...i18n import say
 from ..charts import LineChart, line_chart
+from ..money import in_unit, number
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
 
 
@@ -216,8 +217,7 @@ def money_text(chips: Fraction, value: Fraction | None, currency: str = "") -> s
     """The money for ``chips`` at ``value`` a chip, to the cent: "6.50 kr" (None: chips only)."""
     if value is None:
         return None
-    amount = format_decimal(cents(chips * value), format="#,##0.00")
-    return f"{amount} {currency}" if currency else amount
+    return in_unit(cents(chips * value), currency)
 
 
 def cents(value: Fraction) -> Decimal:
@@ -254,10 +254,8 @@ def settle_view(replay: boodle.BoodleReplay, currency: str = "") -> SettleView:
     value = (
         None
         if money is None
-        else format_decimal(Decimal(str(replay.options.chip_value)), format="#,##0.00##")
+        else in_unit(Decimal(str(replay.options.chip_value)), currency, exact=True)
     )
-    if value is not None and currency:
-        value = f"{value} {currency}"
     return SettleView(lines, leftover, share, nets, text, value)
 
 
@@ -281,7 +279,7 @@ def share_text(
         out.append(
             gettext(
                 "%(chips)s chips still on the layout are shared: %(share)s each.",
-                chips=leftover,
+                chips=number(leftover),
                 share=share,
             )
         )

@@ -1,0 +1,392 @@
+"""No connection at the table, every form: a correction kept and sent once (or, when the table
+changed the game meanwhile, both versions to choose from), play again kept, setting up saying it
+needs a connection; the outbox counted and named in the header, kept over a closed browser."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_offline import (
+    BIDS,
+    CONTROLLED,
+    KEPT,
+    PLAYERS,
+    page_errors,
+    server_version,
+    start_plump,
+    tap_pads,
+)
+
+pytestmark = pytest.mark.browser
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+TRICKS = {"Bo": 3, "Cia": 3, "Dan": 1}  # deal 1: Anna's 3 are filled in; Cia misses her 2
+
+
+def play_deal_one(page: Page) -> None:
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
+    tap_pads(page, TRICKS)
+    page.get_by_role("button", name="Save tricks").tap()
+    expect(page.locator("#game .banner")).to_contain_text("Deal 2 of 19")
+
+
+def set_tricks(page: Page, tricks: dict[str, int]) -> None:
+    """On the correction page: a player's tricks (the second pad of his name)."""
+    for name, number in tricks.items():
+        legend = page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))
+        pads = page.locator("form#correction fieldset.pad").filter(has=legend)
+        pads.nth(1).locator("label.key", has_text=re.compile(rf"^\s*{number}\s*$")).tap()
+
+
+def badge(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator("header.top [data-outbox-menu] [data-outbox-count]")
+
+
+def outbox_list(page: Page) -> list[str]:
+    page.locator("header.top [data-outbox-menu] summary").tap()
+    items = page.locator("header.top [data-outbox-items] li a")
+    names = items.all_inner_texts()
+    page.locator("header.top [data-outbox-menu] summary").tap()
+    return names
+
+
+# Resolves once the outbox holds ``wanted`` changes (what the page does meanwhile is awaited).
+HOLDS = """(wanted) => new Promise((done, fail) => {
+  const limit = setTimeout(() => fail(new Error(`the outbox never held ${wanted}`)), 10000);
+  const look = () => {
+    const db = indexedDB.open("table-assistant", 1);
+    db.onupgradeneeded = () => {
+      db.result.createObjectStore("outbox", { keyPath: "id", autoIncrement: true });
+    };
+    db.onerror = () => fail(db.error);
+    db.onsuccess = () => {
+      const count = db.result.transaction("outbox").objectStore("outbox").count();
+      count.onsuccess = () => {
+        db.result.close();
+        if (count.result !== wanted) return setTimeout(look, 50);
+        clearTimeout(limit);
+        done(true);
+      };
+    };
+  };
+  look();
+})"""
+
+
+def outbox_holds(page: Page, wanted: int) -> None:
+    assert page.evaluate(HOLDS, wanted)
+
+
+def page_text(url: str) -> str:
+    """A page as the server has it now, asked past the browser."""
+    with urllib.request.urlopen(url) as response:  # a local test server
+        return response.read().decode()
+
+
+def test_a_correction_made_offline_is_applied_once_when_the_connection_returns(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    version = server_version(url)
+    page.goto(url + "rounds/1")
+    page.context.set_offline(True)
+    set_tricks(page, {"Bo": 4, "Cia": 2})  # Cia made her 2 after all, Bo took one more
+    page.get_by_role("button", name="Save the correction").tap()
+
+    expect(page.locator("#main .pending[role=status]")).to_have_text(
+        "Saved on this phone: 1 entry waits for the connection."
+    )
+    expect(badge(page)).to_have_text("1")
+    assert outbox_list(page) == ["Plump: Correct deal 1"]
+    assert page.evaluate(KEPT) == 1
+    assert server_version(url) == version
+    shot(page, "offline-correction-kept", full_page=False)
+
+    page.context.set_offline(False)
+    # Sent as the form would have been: the game, saying what the correction did.
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
+    expect(page).to_have_url(url)
+    outbox_holds(page, 0)
+    expect(badge(page)).to_be_hidden()
+    page.reload()  # nothing is left to send: the correction stays applied once
+    expect(page.locator("#game .said")).to_have_count(0)
+    assert server_version(url) == version + 1
+    expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
+    history = page_text(url + "history")
+    assert history.count("Deal 1 corrected.") == 1
+    assert errors == []
+
+
+def test_a_correction_the_table_changed_meanwhile_shows_both_versions(
+    page: Page, browser: Browser, live_server: str, shot
+) -> None:
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    page.goto(url + "rounds/1")
+    page.context.set_offline(True)
+    set_tricks(page, {"Bo": 4, "Cia": 2})
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(badge(page)).to_have_text("1")
+
+    # Meanwhile another phone corrects the same deal its own way: Dan took two.
+    other = browser.new_context(**PHONE)
+    try:
+        phone = other.new_page()
+        phone.goto(url + "rounds/1")
+        set_tricks(phone, {"Dan": 2, "Cia": 2})
+        phone.get_by_role("button", name="Save the correction").tap()
+        expect(phone.locator("#game .said")).to_contain_text("Deal 1 corrected.")
+    finally:
+        other.close()
+    version = server_version(url)
+
+    page.context.set_offline(False)
+    conflict = page.locator("#conflict")
+    expect(conflict).to_contain_text("The table changed the game while this correction waited")
+    rows = conflict.locator("table.versions tbody tr")
+    expect(rows.filter(has_text="Bo: tricks")).to_have_text(re.compile(r"Bo: tricks\s*4\s*3"))
+    expect(rows.filter(has_text="Dan: tricks")).to_have_text(re.compile(r"Dan: tricks\s*1\s*2"))
+    expect(conflict.get_by_role("link", name="Keep the table's")).to_be_visible()
+    outbox_holds(page, 0)  # the choice is on the screen now, not in the outbox
+    assert server_version(url) == version  # nothing was applied without asking
+    shot(page, "offline-correction-conflict")
+
+    conflict.get_by_role("button", name="Keep this phone's").tap()
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
+    assert server_version(url) == version + 1
+    expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
+
+
+def test_the_outbox_counts_and_names_what_waits_even_over_a_closed_browser(
+    browser_type: BrowserType, browser_type_launch_args: dict, live_server: str, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile"
+    launch = {**browser_type_launch_args, **PHONE}
+    context = browser_type.launch_persistent_context(profile, **launch)
+    page = context.pages[0] if context.pages else context.new_page()
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    version = server_version(url)
+    context.set_offline(True)
+    tap_pads(page, {"Cia": 1, "Dan": 1, "Anna": 1, "Bo": 1})
+    page.get_by_role("button", name="Save bids").tap()
+    expect(badge(page)).to_have_text("1")
+    page.locator(".thumb-bar .undo").tap()  # the undo of the tricks of deal 1 waits too
+    expect(badge(page)).to_have_text("2")
+    expect(page.locator("#game .pending[role=status]")).to_have_text(
+        "Saved on this phone: 2 entries wait for the connection."
+    )
+    assert outbox_list(page) == ["Plump: Save bids", "Plump: Undo: the tricks of deal 1"]
+    context.close()  # the browser is closed with the two changes unsent
+
+    context = browser_type.launch_persistent_context(profile, **launch, offline=True)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(live_server + "/")  # the home page, from the phone itself
+        assert page.evaluate(CONTROLLED)
+        expect(badge(page)).to_have_text("2")
+        assert server_version(url) == version
+        page.goto(url)
+        context.set_offline(False)
+        outbox_holds(page, 0)
+        expect(badge(page)).to_be_hidden()
+        # Each applied once, in order: the bids of deal 2, then the undo that took them back.
+        assert server_version(url) == version + 2
+        history = page_text(url + "history")
+        assert history.count("Undone") == 1
+    finally:
+        context.close()
+
+
+def test_play_again_without_a_connection_waits_and_starts_one_game(
+    page: Page, live_server: str, shot
+) -> None:
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    box = page.locator("details.import").first
+    box.locator("summary").tap()
+    box.locator("input[type=file]").set_input_files(str(EXAMPLES / "mulle-full-game.json"))
+    box.get_by_role("button", name="Import").tap()
+    expect(page.locator("#game")).to_be_visible()
+    game_url = page.url
+    table_url = re.sub(r"g/\d+/$", "", game_url)
+    assert page_text(table_url).count('class="egame ') == 1
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Play again with the same players").tap()
+    expect(page.locator("#game .pending[role=status]")).to_have_text(
+        "Saved on this phone: 1 entry waits for the connection."
+    )
+    expect(badge(page)).to_have_text("1")
+    assert outbox_list(page)[0].startswith("New game: Mulle, the same rules:")
+    assert page_text(table_url).count('class="egame ') == 1
+    shot(page, "offline-play-again-kept", full_page=False)
+
+    page.context.set_offline(False)
+    expect(page).not_to_have_url(game_url)
+    expect(page.locator("#game .banner")).to_be_visible()
+    outbox_holds(page, 0)
+    expect(badge(page)).to_be_hidden()
+    assert page_text(table_url).count('class="egame ') == 2  # started once
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "This needs a connection, and the phone has none just now."),
+        ("sv", "Det här kräver en anslutning, och telefonen har ingen just nu."),
+    ],
+)
+def test_setting_up_a_table_offline_says_it_needs_a_connection(
+    page: Page, live_server: str, language: str, said: str, shot
+) -> None:
+    page.goto(f"{live_server}/new?lang={language}")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#players-{i}", name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.context.set_offline(True)
+    page.locator("form.setup button.primary").tap()
+    note = page.locator("form.setup [data-offline-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(said)
+    expect(page).to_have_url(f"{live_server}/new?lang={language}")
+    for i, name in enumerate(PLAYERS):  # the input is kept
+        expect(page.locator(f"#players-{i}")).to_have_value(name)
+    expect(page.locator("label.game-card input[value=plump]")).to_be_checked()
+    shot(page, f"offline-setup-{language}", full_page=False)
+
+    page.context.set_offline(False)  # back: the same tap goes on
+    expect(note).to_be_hidden()
+    page.locator("form.setup button.primary").tap()
+    expect(page.locator("label.key", has_text="Anna")).to_be_visible()
+
+
+# A stand-in for navigator.storage.persist() that counts the requests; ``asked`` resolves at
+# the first.
+FAKE_PERSIST = """
+window.persisted = 0;
+window.asked = new Promise((resolve) => { window.markAsked = resolve; });
+Object.defineProperty(navigator, "storage", { value: { persist() {
+  window.persisted += 1;
+  window.markAsked();
+  return Promise.resolve(true);
+} } });
+"""
+
+
+def test_the_phone_is_asked_to_keep_the_storage_once_a_game_exists(
+    page: Page, live_server: str
+) -> None:
+    page.add_init_script(FAKE_PERSIST)
+    page.goto(live_server + "/")  # loaded: the page's own scripts have run
+    assert page.evaluate("window.persisted") == 0  # no game yet
+    start_plump(page, live_server)
+    assert page.evaluate("window.asked.then(() => window.persisted)") == 1
+    page.reload()
+    assert page.evaluate("window.persisted") == 0  # asked once, not on every page
+
+
+IPHONE_SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+)
+IPHONE_CHROME = IPHONE_SAFARI.replace("Version/17.5", "CriOS/126.0.6478.54")
+
+
+def test_ios_safari_is_told_once_how_to_add_the_app_to_the_home_screen(
+    browser: Browser, live_server: str, shot
+) -> None:
+    context = browser.new_context(**PHONE, user_agent=IPHONE_SAFARI)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/")
+        hint = page.locator("[data-ios-hint]")
+        expect(hint).to_be_visible()
+        expect(hint).to_contain_text("Add to Home Screen")
+        shot(page, "ios-home-screen-hint", full_page=False)
+        hint.get_by_role("button", name="OK").tap()
+        expect(hint).to_be_hidden()
+        page.reload()
+        expect(page.locator("header.top")).to_be_visible()
+        expect(hint).to_be_hidden()  # once
+    finally:
+        context.close()
+    for agent in (IPHONE_CHROME, None):  # another browser on iOS, or Chrome on Android
+        context = browser.new_context(**PHONE, **({"user_agent": agent} if agent else {}))
+        try:
+            page = context.new_page()
+            page.goto(live_server + "/")
+            expect(page.locator("header.top")).to_be_visible()
+            expect(page.locator("[data-ios-hint]")).to_be_hidden()
+        finally:
+            context.close()
+
+
+def test_a_conflict_found_from_another_page_waits_in_the_list_for_a_choice(
+    page: Page, browser: Browser, live_server: str
+) -> None:
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    page.goto(url + "rounds/1")
+    page.context.set_offline(True)
+    set_tricks(page, {"Bo": 4, "Cia": 2})
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(badge(page)).to_have_text("1")
+    page.goto(live_server + "/")  # the home page, from the phone itself
+    expect(badge(page)).to_have_text("1")
+
+    other = browser.new_context(**PHONE)
+    try:
+        phone = other.new_page()
+        phone.goto(url + "rounds/1")
+        set_tricks(phone, {"Dan": 2, "Cia": 2})
+        phone.get_by_role("button", name="Save the correction").tap()
+        expect(phone.locator("#game .said")).to_contain_text("Deal 1 corrected.")
+    finally:
+        other.close()
+    version = server_version(url)
+
+    page.context.set_offline(False)
+    menu = page.locator("header.top [data-outbox-menu]")
+    item = menu.locator("[data-outbox-items] li.conflict")
+    expect(item).to_contain_text("Plump: Correct deal 1 · the table changed it meanwhile")
+    assert server_version(url) == version
+    menu.locator("summary").tap()
+    item.get_by_role("button", name="Show both versions").tap()
+    expect(page.locator("#conflict table.versions")).to_contain_text("Bo: tricks")
+    outbox_holds(page, 0)
+    page.locator("#conflict").get_by_role("link", name="Keep the table's").tap()
+    expect(page).to_have_url(url)
+    assert server_version(url) == version  # the table's stays
+
+
+def test_the_evenings_forms_say_they_need_a_connection(page: Page, live_server: str) -> None:
+    url = start_plump(page, live_server)
+    table = re.sub(r"g/\d+/$", "", url)
+    page.goto(table)
+    page.context.set_offline(True)
+    end = page.get_by_role("button", name="End the evening")
+    end.tap()
+    note = page.locator("form [data-offline-note]")
+    expect(note).to_have_text(
+        "This needs a connection, and the phone has none just now. What you typed stays here:"
+        " tap again when the connection is back."
+    )
+    expect(page).to_have_url(table)
+    assert "Reopen the evening" not in page_text(table)
+
+    page.context.set_offline(False)
+    expect(note).to_be_hidden()
+    end.tap()  # the same button, once more: it was never sent
+    expect(page.get_by_role("button", name="Reopen the evening")).to_be_visible()
