@@ -3,14 +3,15 @@ running it): the game with its table, and for a poll or a kept page only the ver
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func
 from sqlalchemy.orm import contains_eager
 
 from .extensions import db
-from .models import Game, Table
+from .models import Game, Payment, Table
 
 
 def game_at(
@@ -72,3 +73,31 @@ LOOK_BY_TOKEN = _look_where(Table.token == bindparam("token"))
 LOOK_BY_VIEW = _look_where(Table.view_token == bindparam("token"))
 VERSION_BY_TOKEN = _version_where(Table.token == bindparam("token"))
 VERSION_BY_VIEW = _version_where(Table.view_token == bindparam("token"))
+
+
+def table_stamp(token: str) -> tuple[str, str | None] | None:
+    """What the table page shows, in a word: a stamp that changes whenever the evening does
+    (a game started, entered, staked or removed, a payment marked, the table renamed, ended or
+    reopened), with the table's language; None for no such table. One query."""
+    with db.engine.connect() as connection:
+        row = connection.execute(TABLE_STAMP, {"token": token}).first()
+    if row is None:
+        return None
+    said = f"{row.updated.isoformat()}|{row.games}|{row.versions}|{row.paid}"
+    return hashlib.blake2s(said.encode(), digest_size=8).hexdigest(), row.language
+
+
+def _of_table(*columns: Any) -> Any:
+    return db.select(*columns).where(Game.table_id == Table.id).scalar_subquery()
+
+
+TABLE_STAMP = db.select(
+    Table.updated,
+    Table.language,
+    _of_table(func.count(Game.id)).label("games"),
+    _of_table(func.coalesce(func.sum(Game.version), 0)).label("versions"),
+    db.select(func.count(Payment.id))
+    .where(Payment.table_id == Table.id, Payment.paid.is_not(None))
+    .scalar_subquery()
+    .label("paid"),
+).where(Table.token == bindparam("token"))

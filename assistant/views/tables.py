@@ -10,6 +10,7 @@ import segno
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     redirect,
     render_template,
@@ -18,10 +19,11 @@ from flask import (
     url_for,
 )
 
-from .. import circles
+from .. import circles, lookups
 from ..again import again_offered
 from ..evening import load_evening, stake_of
 from ..forms import ImportForm, SetupForm
+from ..i18n import use_table_language
 from ..models import Table
 from ..play.evening import evening_view
 from ..tableforms import (
@@ -33,7 +35,7 @@ from ..tableforms import (
     TableLanguageForm,
     TableNameForm,
 )
-from ..throttle import creating, importing
+from ..throttle import count_miss, creating, importing
 from .home import remember, render_setup, setup_step
 from .lookup import table_or_404
 
@@ -52,6 +54,8 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     ``stake_<game id>``, ``name_form``, ``currency_form``, ``language_form``, ``import_form``,
     ``circle_form``;
     ``paid_errors`` maps a payment's id to what went wrong with it."""
+    # Taken before the evening is read: a change in between shows as a change, never goes unseen.
+    stamp = (lookups.table_stamp(table.token) or ("", None))[0]
     view = evening_view(load_evening(table))
     stakes = {}
     for line in view.games:
@@ -81,11 +85,28 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         view=view,
         stakes=stakes,
         share_url=share_link(table),
+        stamp=stamp,
         again=again_offered(table.games[-1] if table.games else None),
         circle_known=table.circle is not None and table.circle in known,
         **{**defaults, **forms},
     )
     return page, status
+
+
+@bp.get("/changed")
+def changed(token: str) -> Any:
+    """The table page asks every few seconds whether the evening changed since it was drawn:
+    204 while not, else a line that says so (the page is not redrawn under a thumb that is
+    typing a stake)."""
+    found = lookups.table_stamp(token)
+    if found is None:
+        count_miss()
+        abort(404)
+    stamp, language = found
+    if stamp == request.args.get("seen"):
+        return Response(status=204)
+    use_table_language(language)
+    return render_template("tables/_changed.html", table_url=url_for("tables.show", token=token))
 
 
 @bp.route("/new", methods=["GET", "POST"])

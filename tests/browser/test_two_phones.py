@@ -91,3 +91,26 @@ def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(
     second.locator(".mulle-live .suit-buttons button[value=S]").tap()
     expect(second.locator(".said")).to_contain_text("Mulle 7♠ for Bo.")
     expect(second.locator(".chip.event")).to_have_count(2)
+
+
+def test_the_table_page_says_when_another_phone_changed_the_evening(
+    browser: Browser, live_server: str, shot
+) -> None:
+    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+    table = first.url.split("/g/")[0] + "/"
+    first.goto(table)
+    second.goto(table)
+    second.get_by_text("Name the evening").tap()
+    second.get_by_label("Name of the evening").fill("Friday at Eva’s")
+    second.get_by_role("button", name="Save the name").tap()
+    expect(second.locator("h1")).to_have_text("Friday at Eva’s")
+
+    banner = first.locator("#evening-changed")
+    expect(banner).to_contain_text(
+        "Another phone changed the evening.", timeout=HEARD_WITHIN_MS * 2
+    )
+    expect(banner).to_be_in_viewport()
+    shot(first, "table-changed-banner", full_page=False)
+    banner.get_by_role("link", name="Show").tap()
+    expect(first.locator("h1")).to_have_text("Friday at Eva’s")
+    expect(first.locator("#evening-changed")).to_be_hidden()  # drawn afresh: listening again
