@@ -257,6 +257,22 @@ def import_record(table: Fuzzer, data: Any, plan: dict) -> None:
     table.post(path, upload, creates=True)
 
 
+def import_table(table: Fuzzer, data: Any, plan: dict) -> None:
+    """A table file (this table's own export, changed) becomes a new table or nothing."""
+    exported = json.loads(table.client.get(f"/t/{table.token}/export").text)
+    changes = {"as shown": 0, "picked": 0, "one off": 1, "anything": 3}[plan["mode"]]
+    text = data.draw(mutated_record([exported], changes))
+    anything = plan["mode"] == "anything"
+    upload: dict[str, Any] = {"csrf_token": plan["slots"][0][2] if anything else table.csrf}
+    name = plan["slots"][1][2] if anything else "table"
+    upload[name] = (io.BytesIO(text.encode("utf-8", "surrogatepass")), "t.json")
+    if table.post("/import-table", upload, creates=True) == 303:
+        with table.app.app_context():
+            newest = db.session.execute(db.select(Table.token).order_by(Table.id.desc())).first()
+        assert newest is not None
+        assert table.client.get(f"/t/{newest[0]}/").status_code == 200, text
+
+
 ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "enter": entry_route("/enter"),
     "undo": entry_route("/undo"),
@@ -264,6 +280,7 @@ ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "delete": delete,
     "set-up": set_up,
     "import": import_record,
+    "import-table": import_table,
 }
 
 
