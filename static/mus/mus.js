@@ -53,6 +53,7 @@
     const inputs = rows.map((row) => row.querySelector("input"));
     const pad = box.querySelector("[data-rank-pad]");
     const hint = box.querySelector("[data-no-js-hint]");
+    const why = box.querySelector("[data-used-up]");
     if (hint) hint.hidden = true;
     pad.hidden = false;
     let active = Math.max(0, inputs.findIndex((input) => input.value.length < 4));
@@ -64,9 +65,15 @@
     const refresh = () => {
       const used = {};
       inputs.forEach((input) => cards(input).forEach((c) => { used[c] = (used[c] || 0) + 1; }));
+      const usedUp = [];
       pad.querySelectorAll("[data-rank]").forEach((key) => {
         key.disabled = (used[key.dataset.rank] || 0) >= 4; // the pack has four of each
+        if (key.disabled) usedUp.push(key.dataset.rank);
       });
+      if (why) {
+        why.hidden = usedUp.length === 0;
+        why.textContent = why.dataset.text.replace("{ranks}", usedUp.join(", "));
+      }
       rows.forEach((row, k) => row.classList.toggle("full", cards(inputs[k]).length === 4));
     };
     inputs.forEach((input, i) => {

@@ -94,6 +94,17 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(
     table.said_yes("Anna", "Dan")  # juego? Anna 31, Dan 34
     table.answer(1, "Quiero")  # Dan bets 2, Anna: quiero
     expect(page.locator(".mus-step")).to_have_text("Showdown")
+    # A rank whose four cards are all in the hands greys out and says why (taps not counted).
+    jack, why = page.locator(".rank-pad [data-rank='J']"), page.locator("[data-used-up]")
+    for _ in range(4):
+        jack.tap()
+    expect(jack).to_be_disabled()
+    expect(why).to_have_text("All four J are in the hands already: the pack has four of each.")
+    shot(page, "mus-rank-used-up", full_page=False)
+    for _ in range(4):
+        page.locator("[data-hand-clear]").first.tap()
+    expect(jack).to_be_enabled()
+    expect(why).to_be_hidden()
     table.cards(SEED_CARDS)
     expect(page.locator("[data-hand-input]").nth(3)).to_have_value("KQ77")
     table.tap(page.get_by_role("button", name="Save the hand"))
