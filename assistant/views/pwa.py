@@ -53,8 +53,9 @@ def service_worker() -> Response:
     body = render_template(
         "pwa/sw.js",
         version=asset_version(),
-        precache=[*static, url_for("pwa.offline")],
+        precache=[*static, url_for("pwa.offline"), url_for("pwa.unsent")],
         offline=url_for("pwa.offline"),
+        unsent=url_for("pwa.unsent"),
         static_prefix=url_for("static", filename=""),
     )
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
@@ -63,6 +64,13 @@ def service_worker() -> Response:
 @bp.get("/offline")
 def offline() -> str:
     return render_template("pwa/offline.html")
+
+
+@bp.get("/unsent")
+def unsent() -> str:
+    """What the service worker shows when a form's page could not reach the server although
+    the phone believed it had a connection (the browser's own error page says nothing useful)."""
+    return render_template("pwa/unsent.html")
 
 
 def static_files() -> list[str]:

@@ -171,7 +171,10 @@
   // game with "Deal 3 corrected", or both versions of a conflict).
   async function send(entry, body) {
     await store({ ...entry, sent: true, conflict: false });
-    const form = Object.assign(document.createElement("form"), { method: "post", action: entry.action });
+    // Marked as the outbox's: the service worker leaves it to the browser (sw.js).
+    const action = new URL(entry.action, location.href);
+    action.searchParams.set("outbox", "1");
+    const form = Object.assign(document.createElement("form"), { method: "post", action: action.href });
     form.hidden = true;
     for (const [name, value] of body) {
       form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));

@@ -54,12 +54,59 @@ function homeScreenHint() {
   hint.querySelector("[data-ios-hint-close]").addEventListener("click", () => { hint.hidden = true; });
 }
 
+// --- "Not sent" (sw.js): going back finds the form as it was typed ---------------------------
+// Browsers do not restore fields marked autocomplete="off" on the way back, so what a form sent
+// as a page held is kept for this tab until the next page, and put back only after "Go back".
+const SENT = "form-sent";
+const UNSENT = "form-unsent";
+
+function remember(store, name, value) {
+  try {
+    if (value === null) store.removeItem(name); else store.setItem(name, value);
+  } catch (error) { /* storage refused: the browser's own restoring is all there is */ }
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
+  const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
+  remember(sessionStorage, SENT, JSON.stringify({ action: form.action, fields }));
+});
+
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("[data-go-back]")) return;
+  remember(sessionStorage, UNSENT, "1");
+  history.back();
+});
+
+function putBackUnsent() {
+  let sent = null;
+  try {
+    if (sessionStorage.getItem(UNSENT)) sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
+  } catch (error) { sent = null; }
+  remember(sessionStorage, UNSENT, null);
+  const form = sent && Array.from(document.forms).find((f) => f.action === sent.action);
+  if (!form) return;
+  const seen = {};
+  sent.fields.forEach(([name, value]) => {
+    const all = Array.from(form.elements).filter((el) => el.name === name);
+    const choice = all.find((el) => (el.type === "radio" || el.type === "checkbox") && el.value === value);
+    if (choice) { choice.checked = true; return; }
+    const field = all.filter((el) => el.type !== "radio" && el.type !== "checkbox")[seen[name] || 0];
+    seen[name] = (seen[name] || 0) + 1;
+    if (field && field.type !== "file") field.value = value;
+  });
+  const open = form.closest("details");
+  if (open) open.open = true;
+}
+
 // --- Wiring -----------------------------------------------------------------------------------
 document.addEventListener("htmx:after:swap", keepAwake);
 document.addEventListener("visibilitychange", keepAwake);
 window.addEventListener("outbox:kept", keepStorage);
 
 document.addEventListener("DOMContentLoaded", () => {
+  putBackUnsent();
   keepAwake();
   keepStorage();
   homeScreenHint();

@@ -1,11 +1,13 @@
 // The service worker: static files cache-first, pages network-first with the last copy offline.
-// Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites.
+// Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites; a
+// form's page that cannot be sent gets the app's own page instead of the browser's.
 "use strict";
 
 const STATIC = "table-assistant-static-{{ version }}";
 const PAGES = "table-assistant-pages";  // last good copy of each page, kept across versions
 const PRECACHE = {{ precache|tojson }};
 const OFFLINE = {{ offline|tojson }};
+const UNSENT = {{ unsent|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
 const MAX_PAGES = 40;
 
@@ -43,6 +45,28 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC_PREFIX)) event.respondWith(asset(request));
 });
+
+// A form sent as a page (htmx's entries have the outbox) that cannot reach the server: the
+// app's page says so, and that going back finds what was typed. Nothing of it is cached.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.mode !== "navigate" || request.method !== "POST") return;
+  // The outbox's own sending of a kept form: it keeps the form until an answer names it.
+  if (new URL(request.url).searchParams.has("outbox")) return;
+  event.respondWith(send(request));
+});
+
+async function send(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return notSent();
+  }
+}
+
+async function notSent() {
+  return (await caches.match(UNSENT, { ignoreVary: true })) || Response.error();
+}
 
 async function page(request) {
   const cache = await caches.open(PAGES);

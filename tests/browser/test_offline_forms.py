@@ -390,3 +390,26 @@ def test_the_evenings_forms_say_they_need_a_connection(page: Page, live_server: 
     expect(note).to_be_hidden()
     end.tap()  # the same button, once more: it was never sent
     expect(page.get_by_role("button", name="Reopen the evening")).to_be_visible()
+
+
+def test_a_form_sent_over_a_dead_connection_says_so_and_going_back_keeps_the_input(
+    page: Page, live_server: str, shot
+) -> None:
+    """The phone believes it is online, but the table cannot be reached: the app's own page
+    instead of the browser's, and back at the form what was typed is still there."""
+    url = start_plump(page, live_server)
+    table = re.sub(r"g/\d+/$", "", url)
+    page.goto(table)
+    page.context.route(re.compile(r".*/name$"), lambda route: route.abort("connectionreset"))
+    page.get_by_text("Name the evening").tap()
+    page.get_by_label("Name of the evening").fill("Friday at Eva’s")
+    page.get_by_role("button", name="Save the name").tap()
+    expect(page.get_by_role("heading", name="Not sent")).to_be_visible()
+    assert page.evaluate("navigator.onLine")
+    shot(page, "form-not-sent", full_page=False)
+
+    page.context.unroute(re.compile(r".*/name$"))
+    page.get_by_role("button", name="Go back").tap()
+    expect(page.get_by_label("Name of the evening")).to_have_value("Friday at Eva’s")
+    page.get_by_role("button", name="Save the name").tap()
+    expect(page.locator("h1")).to_have_text("Friday at Eva’s")

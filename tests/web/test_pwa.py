@@ -127,6 +127,16 @@ def test_the_service_worker_never_caches_posts_fragments_or_polls(client) -> Non
     fetch = re.search(r'addEventListener\("fetch".*?\n\}\);', script, re.S).group(0)
     assert fetch.index("if (!cacheable(request)) return;") < fetch.index("respondWith")
     assert script.count(".put(") == 2
+    # The other listener: a form's page that could not be sent gets the "Not sent" page.
+    unsent = script[script.index("fetch", script.index(fetch) + len(fetch)) :]
+    assert 'if (request.mode !== "navigate" || request.method !== "POST") return;' in unsent
+
+
+def test_the_not_sent_page_is_precached_and_offers_the_way_back(client) -> None:
+    assert '"/unsent"' in worker(client).split("const PRECACHE = ")[1].split(";")[0]
+    page = client.get("/unsent")
+    assert page.status_code == 200 and "Not sent" in page.text
+    assert "data-go-back" in page.text
 
 
 def test_the_offline_page_and_the_outbox_sentences(client, app) -> None:
