@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from babel.lists import format_list
 from flask import Flask, Response, render_template, request
@@ -88,6 +89,17 @@ def register_views(app: Flask) -> None:
         )
         if response.mimetype == "text/html":
             response.headers.add("Vary", "HX-Request")
+        return response
+
+    @app.after_request
+    def name_the_answered_form(response: Response) -> Response:
+        """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
+        lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
+        go of the form instead of sending it once more (outbox.js)."""
+        key = request.form.get("key") if request.method == "POST" else None
+        if key and response.status_code == 303 and "outbox" in request.args and response.location:
+            where = response.location.split("#")[0]
+            response.location = f"{where}#outbox-{quote(key, safe='')}"
         return response
 
     @app.errorhandler(404)

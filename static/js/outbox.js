@@ -305,10 +305,18 @@
     if (document.visibilityState === "visible") flush();
   });
 
+  // A kept form answered with a redirect: the address names its key (views/__init__.py).
+  function landedFrom() {
+    const found = /^#outbox-(.+)$/.exec(location.hash);
+    if (!found) return null;
+    history.replaceState(history.state, "", location.pathname + location.search);
+    try { return decodeURIComponent(found[1]); } catch (error) { return null; }
+  }
+
   // A page that answers a form from the outbox (a conflict, a refusal) shows it: the kept copy
   // has done its work.
   async function answered() {
-    const key = document.body.dataset.outboxAnswered;
+    const key = document.body.dataset.outboxAnswered || landedFrom();
     if (!key || !window.indexedDB) return;
     for (const entry of await keptEntries()) if (entry.key === key) await forget(entry.id);
   }

@@ -112,11 +112,15 @@ def test_a_correction_made_offline_is_applied_once_when_the_connection_returns(
     assert server_version(url) == version
     shot(page, "offline-correction-kept", full_page=False)
 
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
     page.context.set_offline(False)
     # Sent as the form would have been: the game, saying what the correction did.
     expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
-    expect(page).to_have_url(url)
+    expect(page).to_have_url(url)  # the key its address named (#outbox-…) is taken off
     outbox_holds(page, 0)
+    assert len([u for u in sent if "/rounds/1" in u]) == 1  # the landing page did not send it again
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
     expect(badge(page)).to_be_hidden()
     page.reload()  # nothing is left to send: the correction stays applied once
     expect(page.locator("#game .said")).to_have_count(0)
