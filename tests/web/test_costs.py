@@ -112,3 +112,30 @@ def test_a_double_tap_and_a_stale_post_replay_nothing(app, client, replays) -> N
     response = post_entry(client, plump, bids, version=0, key="another-phone-late")
     assert response.status_code == 409
     assert replays == []
+
+
+def test_the_forms_own_catalog_is_read_once_per_language(client, monkeypatch) -> None:
+    """WTForms' messages come from a catalog file: read once in the process, not per save."""
+    from babel import support
+
+    from assistant import i18n
+
+    read: list[tuple[str, ...]] = []
+    load = support.Translations.load
+
+    def counted(dirname, locales, domain):  # type: ignore[no-untyped-def]
+        if domain == "wtforms":
+            read.append(tuple(str(locale) for locale in locales))
+        return load(dirname, locales, domain)
+
+    plump = start_game(client)
+    monkeypatch.setattr(i18n, "FORM_CATALOGS", {})
+    monkeypatch.setattr(support.Translations, "load", counted)
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    assert post_entry(client, plump, bids, version=0).status_code == 303
+    tricks = seat_fields("tricks", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 4})
+    assert post_entry(client, plump, tricks, version=1).status_code == 303
+    client.get(plump.path + "?lang=sv")
+    nobody = seat_fields("bids", dict.fromkeys(("Anna", "Bo", "Cia", "Dan"), 0))
+    assert post_entry(client, plump, nobody, version=2).status_code == 303
+    assert read == [("en",), ("sv",)]
