@@ -74,7 +74,8 @@ ROW_HTML = Kept(4096)  # sheet rows rendered, by what they show (``kept_row``)
 
 def kept_row(*shows: Any, caller: Callable[[], Markup]) -> Markup:
     """A sheet row (``{% call kept_row(...) %}<tr>...</tr>{% endcall %}``), rendered once for
-    the values it shows: a save or another phone's page renders only the rows that changed.
+    the values it shows: a save or another phone's page renders only the rows that changed
+    (the charts are kept the same way: a step that ends no round leaves a chart as it was).
     ``shows`` must hold everything the row's HTML depends on (with the game's id and creation,
     for its links); the language is added here."""
     key = (str(get_locale()), *shows)
