@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, bindparam, delete, insert, update
 from sqlalchemy import Table as SqlTable
+from sqlalchemy import bindparam, delete, insert, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -240,16 +241,17 @@ def _write(
     after a save is made from it and the replay of the save)."""
     session = db.session()
     try:
-        moved = session.execute(
+        connection = session.connection()  # the statements go straight to it, not through the ORM
+        moved = connection.execute(
             MOVE_ON,
             {"game": game.id, "seen": version, "version": version + 1, "draft": draft,
              "finished": finished},
         )  # fmt: skip
-        if cast(CursorResult[Any], moved).rowcount != 1:
+        if moved.rowcount != 1:
             session.rollback()
             raise Stale(changes_since(game, version))
-        _rewrite_entries(game, old, rounds, key, author)
-        session.execute(
+        _rewrite_entries(connection, game.id, old, rounds, key, author)
+        connection.execute(
             ADD_CHANGE,
             {"game_id": game.id, "key": key, "version": version + 1, "summary": logged,
              "author": author},
@@ -329,7 +331,12 @@ def already_applied(key: str) -> bool:
 
 
 def _rewrite_entries(
-    game: Game, old: list[Mapping[str, Any]], new: list[Mapping[str, Any]], key: str, author: str
+    connection: Connection,
+    game_id: int,
+    old: list[Mapping[str, Any]],
+    new: list[Mapping[str, Any]],
+    key: str,
+    author: str,
 ) -> None:
     """Keep the common prefix; everything from the first difference on is written anew."""
     first_diff = next(
@@ -337,14 +344,16 @@ def _rewrite_entries(
         min(len(old), len(new)),
     )
     if first_diff < len(old):  # nothing to delete when rounds are only added
-        db.session.execute(delete(Entry).where(Entry.game_id == game.id, Entry.seq >= first_diff))
+        connection.execute(
+            delete(ENTRIES).where(ENTRIES.c.game_id == game_id, ENTRIES.c.seq >= first_diff)
+        )
     written = [
-        {"game_id": game.id, "seq": seq, "payload": dict(new[seq]),
+        {"game_id": game_id, "seq": seq, "payload": dict(new[seq]),
          "idempotency_key": _entry_key(key, seq), "author": author}
         for seq in range(first_diff, len(new))
     ]  # fmt: skip
     if written:
-        db.session.execute(ADD_ENTRIES, written)
+        connection.execute(ADD_ENTRIES, written)
 
 
 def finished_since(game: Game, finished: bool) -> datetime | None:
