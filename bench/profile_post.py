@@ -5,7 +5,7 @@ tricks through the real form, htmx, CSRF on, on a file SQLite database), through
 client: the median CPU time of a save, and a sampled profile of them (every 0.2 ms of CPU,
 each function of the app and each line of its templates counted once per sample it is in).
 
-    .venv/bin/python bench/profile_post.py [--games 16] [--top 40]
+    .venv/bin/python bench/profile_post.py [--games 16] [--top 40] [--time-only] [--cold]
 
 ``--cold`` clears the kept replays and pages before each save, as when the phone's previous
 request went to the other gunicorn worker.
@@ -87,6 +87,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=16, help="games played side by side")
     parser.add_argument("--top", type=int, default=40, help="lines of the profile shown")
     parser.add_argument("--cold", action="store_true", help="nothing kept between saves")
+    parser.add_argument("--time-only", action="store_true", help="no sampling (it costs ~10 %%)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="bench-")
     url = f"sqlite:///{folder}/bench.db"
@@ -100,6 +101,8 @@ def main() -> None:
     phones = [TestPhone(app) for _ in games]
     players = [PlumpPlayer(phone, [path]) for phone, path in zip(phones, games, strict=True)]
     sampler, times = Sampler(), []
+    if args.time_only:
+        sampler.stop()
     while playing := [(p, ph) for p, ph in zip(players, phones, strict=True) if p.fields]:
         for player, phone in playing:
             if args.cold:
@@ -111,6 +114,8 @@ def main() -> None:
             assert status == 200, status
     sampler.stop()
     print(f"{len(times)} saves: median {statistics.median(times):.2f} ms of CPU each")
+    if args.time_only:
+        return
     print(f"share of the saves' CPU ({sampler.samples} samples), by what was on the stack:")
     for name, count in sampler.seen.most_common(args.top):
         print(f"{100 * count / sampler.samples:6.1f} %  {name}")
