@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from babel import Locale
+from babel import Locale, support
 from flask import Flask, current_app, g, has_request_context, request, session
 from flask_babel import get_locale, get_translations, gettext, refresh
+from wtforms.i18n import messages_path
 
 from .games.base import Message, RuleError
 
@@ -98,6 +99,22 @@ def translations() -> Any:
 
 
 TRANSLATIONS = "assistant.translations"
+
+
+def form_translations() -> Any:
+    """WTForms' own catalog in the reader's language, read once per language in this process:
+    Flask-WTF reads and parses the file again in every request that builds a form (a field
+    without a label asks for it): some 6 % of a save."""
+    language = str(get_locale())
+    found = FORM_CATALOGS.get(language)
+    if found is None:
+        found = FORM_CATALOGS[language] = support.Translations.load(
+            messages_path(), [language], domain="wtforms"
+        )
+    return found
+
+
+FORM_CATALOGS: dict[str, Any] = {}
 
 
 def setup_i18n(app: Flask) -> None:

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import bindparam, delete, insert, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -179,8 +181,9 @@ def apply_change(
     ``record`` and ``replayed`` are the game as this request read it and its replay, if the
     caller has them: the rounds are not read again, and when only the draft changes the record
     is not replayed again. ``describe`` makes the log's sentence from the new replay (instead
-    of ``summary``). ``key_checked``: the caller has just looked the key up (a key that wins a
-    race meanwhile is still caught by its unique index).
+    of ``summary``). ``key_checked``: the caller has looked the key up, or knows that it cannot
+    have been applied because ``version`` is the game's (every applied change moved the version
+    on); a key that wins a race meanwhile is still caught by its unique index.
     """
     if not key_checked and already_applied(key):
         raise Replayed
@@ -198,37 +201,63 @@ def apply_change(
     if describe is not None:
         summary = describe(replay)
     finished = finished_since(game, replay.finished)
-    guarded = db.session.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.version == version)
-        .values(version=version + 1, draft=dict(draft) if draft else None, finished=finished)
-    )
-    if cast(CursorResult[Any], guarded).rowcount != 1:
-        db.session.rollback()
-        raise Stale(changes_since(game, version))
-    _rewrite_entries(game, old, rounds, key, author)
+    new_draft = dict(draft) if draft else None
     logged = _dump(summary)
     if (corrected := replaced(old, rounds)) is not None:
         logged["replaced"] = corrected  # the history shows what a correction or undo changed
-    db.session.add(
-        Change(game_id=game.id, key=key, version=version + 1, summary=logged, author=author)
-    )
-    _commit_keeping(game)
+    _write(game, version, new_draft, finished, old, rounds, key, author, logged)
     # What was written is known: the game is not read again (its rounds are the new record's).
     set_committed_value(game, "version", version + 1)
-    set_committed_value(game, "draft", dict(draft) if draft else None)
+    set_committed_value(game, "draft", new_draft)
     set_committed_value(game, "finished", finished)
     db.session.expire(game, ["entries"])
     REPLAYS.put(game, version + 1, replay, after)
     return summary
 
 
-def _commit_keeping(game: Game) -> None:
-    """Commit without expiring what this request has read (the page after a save is made from
-    it and the replay of the save); raise Replayed when the same key won a race."""
+# A save's writes, built once and sent as they are (the ORM's bookkeeping of objects cost
+# more than the statements themselves): the guarded update, the new rounds, the log's line.
+GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
+MOVE_ON = update(GAMES).where(
+    GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen")
+)  # the new version, draft and finished are given with each save
+ADD_ENTRIES = insert(ENTRIES)
+ADD_CHANGE = insert(CHANGES)
+
+
+def _write(
+    game: Game,
+    version: int,
+    draft: JSON | None,
+    finished: datetime | None,
+    old: list[Mapping[str, Any]],
+    rounds: list[Mapping[str, Any]],
+    key: str,
+    author: str,
+    logged: dict[str, Any],
+) -> None:
+    """The version moved on from ``version`` (Stale if another phone moved it first), the
+    rounds rewritten and the change logged, in one transaction; Replayed when the same key won
+    a race on another worker. Nothing this request has read is expired by the commit (the page
+    after a save is made from it and the replay of the save)."""
     session = db.session()
-    session.expire_on_commit = False
     try:
+        connection = session.connection()  # the statements go straight to it, not through the ORM
+        moved = connection.execute(
+            MOVE_ON,
+            {"game": game.id, "seen": version, "version": version + 1, "draft": draft,
+             "finished": finished},
+        )  # fmt: skip
+        if moved.rowcount != 1:
+            session.rollback()
+            raise Stale(changes_since(game, version))
+        _rewrite_entries(connection, game.id, old, rounds, key, author)
+        connection.execute(
+            ADD_CHANGE,
+            {"game_id": game.id, "key": key, "version": version + 1, "summary": logged,
+             "author": author},
+        )  # fmt: skip
+        session.expire_on_commit = False
         session.commit()
     except IntegrityError:  # the same key won a race on another worker
         session.rollback()
@@ -303,7 +332,12 @@ def already_applied(key: str) -> bool:
 
 
 def _rewrite_entries(
-    game: Game, old: list[Mapping[str, Any]], new: list[Mapping[str, Any]], key: str, author: str
+    connection: Connection,
+    game_id: int,
+    old: list[Mapping[str, Any]],
+    new: list[Mapping[str, Any]],
+    key: str,
+    author: str,
 ) -> None:
     """Keep the common prefix; everything from the first difference on is written anew."""
     first_diff = next(
@@ -311,17 +345,16 @@ def _rewrite_entries(
         min(len(old), len(new)),
     )
     if first_diff < len(old):  # nothing to delete when rounds are only added
-        db.session.execute(delete(Entry).where(Entry.game_id == game.id, Entry.seq >= first_diff))
-    for seq in range(first_diff, len(new)):
-        db.session.add(
-            Entry(
-                game_id=game.id,
-                seq=seq,
-                payload=dict(new[seq]),
-                idempotency_key=_entry_key(key, seq),
-                author=author,
-            )
+        connection.execute(
+            delete(ENTRIES).where(ENTRIES.c.game_id == game_id, ENTRIES.c.seq >= first_diff)
         )
+    written = [
+        {"game_id": game_id, "seq": seq, "payload": dict(new[seq]),
+         "idempotency_key": _entry_key(key, seq), "author": author}
+        for seq in range(first_diff, len(new))
+    ]  # fmt: skip
+    if written:
+        connection.execute(ADD_ENTRIES, written)
 
 
 def finished_since(game: Game, finished: bool) -> datetime | None:

@@ -20,7 +20,7 @@ from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from ..games.base import JSON, Message, Record, RuleError
-from ..i18n import say
+from ..i18n import form_translations, say
 from ..models import LARGEST_INTEGER
 from ..services import Loaded
 from .standings import Standings
@@ -30,6 +30,10 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages ma
 
 class EntryForm(FlaskForm):
     """What every entry form carries: the version it was made from and its idempotency key."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> Any:
+            return form_translations()
 
     version = IntegerField(
         widget=HiddenInput(), validators=[InputRequired(), NumberRange(0, LARGEST_INTEGER)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
@@ -46,7 +47,20 @@ def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -
     >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
     (['A', 'B'], True)
+
+    A chart is drawn once for the values it shows: a step that ends no round (a save of the
+    bids) shows the same chart again, and it is the same chart object, kept as it was drawn
+    (``kept_row`` in ``charts.html``).
     """
+    lines = tuple((name, tuple(values)) for name, values in series.items())
+    return _line_chart(lines, tuple(x_labels))
+
+
+@lru_cache(maxsize=64)
+def _line_chart(
+    series_items: tuple[tuple[str, tuple[float, ...]], ...], x_labels: tuple[str, ...]
+) -> LineChart:
+    series = dict(series_items)
     values = [v for s in series.values() for v in s] or [0]
     low, high = min(0, *values), max(1, *values)
     step = nice_step(high - low)

@@ -10,6 +10,7 @@ from flask_babel import gettext
 
 from .. import services, tablefile
 from ..again import play_again
+from ..extensions import db
 from ..games.base import RuleError
 from ..history import changes_of
 from ..i18n import say
@@ -73,9 +74,9 @@ def undo(token: str, game_id: int) -> Any:
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
     stale = gettext("Another phone changed the sheet: look again.")
-    if services.already_applied(form.key.data):  # before anything is built
-        return done(table, game, said=gettext("Already saved."))
-    if form.version.data != game.version:
+    if form.version.data != game.version:  # only a form of an older version can be saved
+        if services.already_applied(form.key.data):  # before anything is built
+            return done(table, game, said=gettext("Already saved."))
         return render_game(table, game, status=409, notice=stale)
     adapter, ctx = adapter_for(game.kind), game_context(game)
     draft_after = adapter.undo_draft(ctx) if game.draft else None
@@ -97,8 +98,13 @@ def undo(token: str, game_id: int) -> Any:
     except services.Replayed:
         pass
     except services.Stale:
+        db.session.expire_all()  # read the game afresh
+        if services.already_applied(form.key.data):  # the same undo won a race
+            return done(table, game, said=gettext("Already saved."))
         return render_game(table, game, status=409, notice=stale)
     except RuleError as error:
+        if services.already_applied(form.key.data):  # sent again after its own answer
+            return done(table, game, said=gettext("Already saved."))
         return render_game(table, game, status=422, notice=say(error))
     return done(table, game, said=said)
 

@@ -139,11 +139,16 @@ def submit(
 ) -> Any:
     """Validate, apply, answer: 303/fragment on success, 422 invalid, 409 stale, replay = ok.
 
-    The key and the version are checked before anything is built: a double tap or a post from
-    an older page costs one lookup. Another phone may commit while this request reads the
-    game: whenever this request is about to refuse the form, it first asks the database
-    whether the version moved meanwhile, and then answers 409 (with the input kept) rather
-    than judging the form by the wrong step.
+    The version and the key are checked before anything is built: a double tap or a post from
+    an older page costs one lookup. A form of the current version that is saved is not looked
+    up (a key already used is refused by its unique index), but one that is refused is: a
+    phone sends its next request with the version its own answer gave, so a form sent again
+    is told "already saved", not judged by the next step.
+
+    Another phone may commit while this request reads the game: whenever this request is
+    about to refuse the form, it first asks the database whether the version moved
+    meanwhile, and then answers 409 (with the input kept) rather than judging the form by
+    the wrong step.
     """
     rerender = rerender or (lambda **kw: render_game(table, game, **kw))
     posted = posted_version()
@@ -151,6 +156,12 @@ def submit(
 
     def moved() -> bool:
         return posted is not None and services.current_version(game) != posted
+
+    def saved_before() -> bool:
+        return services.already_applied(posted_key())
+
+    def already_saved() -> Any:
+        return done(table, game, said=gettext("Already saved."))
 
     def stale_answer() -> Any:
         db.session.expire_all()  # read the game afresh
@@ -161,16 +172,18 @@ def submit(
         notice = stale_notice(stale, kept=not lost)
         return rerender(form=kept, status=409, notice=notice, taps_lost=lost)
 
-    if services.already_applied(posted_key()):  # a double tap or a resend
-        return done(table, game, said=gettext("Already saved."))
     if posted is not None and posted != game.version:
-        return stale_answer()
+        return already_saved() if saved_before() else stale_answer()  # a double tap or a resend
     ctx = game_context(game)
     form = make_form(ctx)
     if form is None:
+        if saved_before():  # the last entry, sent again
+            return already_saved()
         notice = gettext("The game is over: nothing more can be entered.")
         return rerender(notice=notice, status=422)
     if not form.validate():
+        if saved_before():
+            return already_saved()
         if moved():
             return stale_answer()
         notice = gettext("This page is out of date: reload it and enter again.")
@@ -192,10 +205,13 @@ def submit(
             key_checked=True,
         )
     except services.Replayed:
-        return done(table, game, said=gettext("Already saved."))
-    except services.Stale:
-        return stale_answer()
+        return already_saved()
+    except services.Stale:  # another phone moved the version first, or this form did
+        db.session.expire_all()  # read the game afresh
+        return already_saved() if saved_before() else stale_answer()
     except RuleError as error:
+        if saved_before():
+            return already_saved()
         if moved():
             return stale_answer()
         place_error(form, change.fields(error) if change else error, tuple(game.seating))

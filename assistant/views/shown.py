@@ -20,7 +20,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -36,7 +36,8 @@ from ..play.fold import whole_sheet
 
 MARK = "\x00"  # never in a page: every text the pages show refuses control characters
 CSRF = "csrf"
-ROW = re.compile(r'<(tr|details) id="([^"]+)" data-row\b[^>]*>.*?</\1>', re.S)
+# A row of a sheet starts so, and ends at its tag's first end (rows are never nested).
+ROW_START = re.compile(r'<(tr|details) id="([^"]+)" data-row\b')
 
 
 class Kept:
@@ -75,7 +76,8 @@ ROW_HTML = Kept(4096)  # sheet rows rendered, by what they show (``kept_row``)
 
 def kept_row(*shows: Any, caller: Callable[[], Markup]) -> Markup:
     """A sheet row (``{% call kept_row(...) %}<tr>...</tr>{% endcall %}``), rendered once for
-    the values it shows: a save or another phone's page renders only the rows that changed.
+    the values it shows: a save or another phone's page renders only the rows that changed
+    (the charts are kept the same way: a step that ends no round leaves a chart as it was).
     ``shows`` must hold everything the row's HTML depends on (with the game's id and creation,
     for its links); the language is added here."""
     key = (str(get_locale()), *shows)
@@ -157,8 +159,21 @@ def keep_page(key: tuple[Any, ...], html: str) -> None:
     PAGES.put(key, html)
 
 
+def sheet_rows(html: str) -> Iterator[tuple[str, str, int, int]]:
+    """Each row of the sheet in ``html``: its tag, its id, where it starts and ends (found
+    with ``str.find``: a pattern matching each row to its end cost ten times as much)."""
+    at = 0
+    while found := ROW_START.search(html, at):
+        tag, row = found.group(1), found.group(2)
+        end = html.find(f"</{tag}>", found.end())
+        if end < 0:
+            return
+        at = end + len(tag) + 3
+        yield tag, row, found.start(), at
+
+
 def keep_rows(key: tuple[Any, ...], html: str) -> None:
-    ROWS.put(key, {found.group(2): found.group(0) for found in ROW.finditer(html)})
+    ROWS.put(key, {row: html[start:end] for _tag, row, start, end in sheet_rows(html)})
 
 
 def without_shown_rows(html: str, key: tuple[Any, ...], shown: int | None) -> str:
@@ -171,10 +186,9 @@ def without_shown_rows(html: str, key: tuple[Any, ...], shown: int | None) -> st
     if not before:
         return html
 
-    def leave_out(found: re.Match[str]) -> str:
-        tag, row = found.group(1), found.group(2)
-        if before.get(row) != found.group(0):
-            return found.group(0)
-        return f'<{tag} id="{row}" hx-preserve></{tag}>'
-
-    return ROW.sub(leave_out, html)
+    parts, done = [], 0
+    for tag, row, start, end in sheet_rows(html):
+        if before.get(row) == html[start:end]:
+            parts += [html[done:start], f'<{tag} id="{row}" hx-preserve></{tag}>']
+            done = end
+    return "".join([*parts, html[done:]])

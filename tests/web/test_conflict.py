@@ -46,8 +46,8 @@ def test_a_stale_correction_shows_both_versions_and_stores_nothing(app, client) 
     assert all(phone != table for _what, phone, table in rows)  # only what differs
     assert entries(app)[0]["tricks"] == {"Bo": 3, "Cia": 2, "Dan": 2, "Anna": 3}
     # The phone's input, ready to be saved on top of the table's version with the same key.
-    assert f'name="version" type="hidden" value="{seen + 1}"' in page
-    assert 'name="key" type="hidden" value="this-phone-1"' in page
+    assert f'name="version" value="{seen + 1}"' in page
+    assert 'name="key" value="this-phone-1"' in page
     assert 'data-outbox-answered="this-phone-1"' in page  # the outbox lets go of it
 
     keep_mine = correction({"Bo": 4, "Cia": 2, "Dan": 1, "Anna": 3}, seen + 1, "this-phone-1")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from flask_babel import gettext
@@ -103,11 +103,24 @@ class Row:
     cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
 class PlumpView:
-    replay: plump.PlumpReplay
-    rows: tuple[Row, ...]
-    chart: LineChart | None
+    """The page's view of the replay: its sheet's rows and its chart are made when the page
+    shows them (a save reads only the replay of the version it starts from)."""
+
+    def __init__(self, replay: plump.PlumpReplay) -> None:
+        self.replay = replay
+
+    @cached_property
+    def rows(self) -> tuple[Row, ...]:
+        return sheet_rows(self.replay)
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        done = [d for d in self.replay.deals if not d.in_play]
+        if not done:
+            return None
+        series = {p: [0, *[d.totals[p] for d in done]] for p in self.replay.players}
+        return line_chart(series, [str(d.deal) for d in done])
 
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
@@ -147,11 +160,7 @@ class PlumpAdapter(Adapter):
     kind = "plump"
 
     def view(self, loaded: Loaded) -> PlumpView:
-        replay: plump.PlumpReplay = loaded.replay
-        done = [d for d in replay.deals if not d.in_play]
-        series = {p: [0, *[d.totals[p] for d in done]] for p in replay.players}
-        chart = line_chart(series, [str(d.deal) for d in done]) if done else None
-        return PlumpView(replay, sheet_rows(replay), chart)
+        return PlumpView(loaded.replay)
 
     def standings(self, ctx: Context) -> Standings:
         """The totals; while a deal is played, each player's bid under his total."""
