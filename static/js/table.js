@@ -192,6 +192,7 @@
       showChanged(ctx.text);
       return;
     }
+    ctx.oldPage = page;
     ctx.keptTaps = snapshot(page);
     const form = ctx.request && ctx.request.form;
     ctx.sentTaps = form ? describe(form) : "";
@@ -202,6 +203,8 @@
     const page = game();
     if (!ctx || !page) return;
     waiting = null;
+    // Taken again from the page that went: a tap can land on it while the swap is under way.
+    if (ctx.oldPage && ctx.oldPage !== page) ctx.keptTaps = snapshot(ctx.oldPage);
     if (ctx.keptTaps) restore(page, ctx.keptTaps);
     const lost = page.querySelector("[data-lost]");
     if (lost && ctx.sentTaps) lost.textContent = `${lost.dataset.intro} ${ctx.sentTaps}.`;
