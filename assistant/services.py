@@ -12,19 +12,15 @@ by game and version) and the page that follows is rendered from it.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table as SqlTable
-from sqlalchemy import bindparam, delete, insert, update
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
+from . import writes
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
@@ -215,16 +211,6 @@ def apply_change(
     return summary
 
 
-# A save's writes, built once and sent as they are (the ORM's bookkeeping of objects cost
-# more than the statements themselves): the guarded update, the new rounds, the log's line.
-GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
-MOVE_ON = update(GAMES).where(
-    GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen")
-)  # the new version, draft and finished are given with each save
-ADD_ENTRIES = insert(ENTRIES)
-ADD_CHANGE = insert(CHANGES)
-
-
 def _write(
     game: Game,
     version: int,
@@ -236,34 +222,14 @@ def _write(
     author: str,
     logged: dict[str, Any],
 ) -> None:
-    """The version moved on from ``version`` (Stale if another phone moved it first), the
-    rounds rewritten and the change logged, in one transaction; Replayed when the same key won
-    a race on another worker. Nothing this request has read is expired by the commit (the page
-    after a save is made from it and the replay of the save)."""
-    session = db.session()
+    """The save written (``writes.save``): Stale if another phone moved the version first,
+    Replayed when the same key won a race on another worker."""
     try:
-        connection = session.connection()  # the statements go straight to it, not through the ORM
-        moved = connection.execute(
-            MOVE_ON,
-            {"game": game.id, "seen": version, "version": version + 1, "draft": draft,
-             "finished": finished},
-        )  # fmt: skip
-        if moved.rowcount != 1:
-            session.rollback()
-            raise Stale(changes_since(game, version))
-        _rewrite_entries(connection, game.id, old, rounds, key, author)
-        connection.execute(
-            ADD_CHANGE,
-            {"game_id": game.id, "key": key, "version": version + 1, "summary": logged,
-             "author": author},
-        )  # fmt: skip
-        session.expire_on_commit = False
-        session.commit()
-    except IntegrityError:  # the same key won a race on another worker
-        session.rollback()
+        moved = writes.save(game.id, version, draft, finished, old, rounds, key, author, logged)
+    except writes.KeyTaken:
         raise Replayed from None
-    finally:
-        session.expire_on_commit = True
+    if not moved:
+        raise Stale(changes_since(game, version))
 
 
 def undo_last(
@@ -331,32 +297,6 @@ def already_applied(key: str) -> bool:
     return db.session.execute(db.select(Change.id).filter_by(key=key)).first() is not None
 
 
-def _rewrite_entries(
-    connection: Connection,
-    game_id: int,
-    old: list[Mapping[str, Any]],
-    new: list[Mapping[str, Any]],
-    key: str,
-    author: str,
-) -> None:
-    """Keep the common prefix; everything from the first difference on is written anew."""
-    first_diff = next(
-        (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-        min(len(old), len(new)),
-    )
-    if first_diff < len(old):  # nothing to delete when rounds are only added
-        connection.execute(
-            delete(ENTRIES).where(ENTRIES.c.game_id == game_id, ENTRIES.c.seq >= first_diff)
-        )
-    written = [
-        {"game_id": game_id, "seq": seq, "payload": dict(new[seq]),
-         "idempotency_key": _entry_key(key, seq), "author": author}
-        for seq in range(first_diff, len(new))
-    ]  # fmt: skip
-    if written:
-        connection.execute(ADD_ENTRIES, written)
-
-
 def finished_since(game: Game, finished: bool) -> datetime | None:
     """When the game ended (kept from before if it had ended already), None while it goes on."""
     if not finished:
@@ -371,12 +311,6 @@ def _dump(message: Message) -> dict[str, Any]:
         for name, value in message.params.items()
     }
     return {"template": message.template, "params": params}
-
-
-def _entry_key(key: str, seq: int) -> str:
-    """The key of one entry a change wrote: the change's key (up to 64 characters) digested, so
-    that with the entry's number it still fits the column."""
-    return f"{hashlib.sha256(key.encode()).hexdigest()[:40]}:{seq}"
 
 
 def _key() -> str:
