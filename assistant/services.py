@@ -201,7 +201,12 @@ def apply_change(
     logged = _dump(summary)
     if (corrected := replaced(old, rounds)) is not None:
         logged["replaced"] = corrected  # the history shows what a correction or undo changed
-    _write(game, version, new_draft, finished, old, rounds, key, author, logged)
+    try:
+        moved = writes.save(game.id, version, new_draft, finished, old, rounds, key, author, logged)
+    except writes.KeyTaken:  # the same key won a race on another worker
+        raise Replayed from None
+    if not moved:  # another phone moved the version first
+        raise Stale(changes_since(game, version))
     # What was written is known: the game is not read again (its rounds are the new record's).
     set_committed_value(game, "version", version + 1)
     set_committed_value(game, "draft", new_draft)
@@ -209,27 +214,6 @@ def apply_change(
     db.session.expire(game, ["entries"])
     REPLAYS.put(game, version + 1, replay, after)
     return summary
-
-
-def _write(
-    game: Game,
-    version: int,
-    draft: JSON | None,
-    finished: datetime | None,
-    old: list[Mapping[str, Any]],
-    rounds: list[Mapping[str, Any]],
-    key: str,
-    author: str,
-    logged: dict[str, Any],
-) -> None:
-    """The save written (``writes.save``): Stale if another phone moved the version first,
-    Replayed when the same key won a race on another worker."""
-    try:
-        moved = writes.save(game.id, version, draft, finished, old, rounds, key, author, logged)
-    except writes.KeyTaken:
-        raise Replayed from None
-    if not moved:
-        raise Stale(changes_since(game, version))
 
 
 def undo_last(
