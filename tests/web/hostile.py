@@ -3,6 +3,7 @@ mutated game records (used by ``test_fuzz.py``)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import string
 from collections.abc import Callable, Iterator
@@ -116,11 +117,11 @@ def mutated_record(records: list[dict], changes: int) -> st.SearchStrategy[str]:
             container, key = draw(st.sampled_from(places))
             action = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
             if action == "replace":
-                container[key] = draw(leaf)
+                container[key] = copy.deepcopy(draw(leaf))  # never the strategy's own
             elif action == "delete" and isinstance(container, dict):
                 del container[key]
             elif isinstance(container, dict):
-                container[draw(st.text(max_size=8))] = draw(leaf)
+                container[draw(st.text(max_size=8))] = copy.deepcopy(draw(leaf))
         text = json.dumps(record, ensure_ascii=draw(st.booleans()))
         if changes > 1 and draw(st.booleans()):  # damaged bytes
             at = draw(st.integers(0, len(text)))

@@ -9,6 +9,7 @@ every game stored along the way still renders, exports, and its export scores wi
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -96,6 +97,7 @@ class Fuzzer:
         self.pages: dict[str, str] = {}  # what the pages show while nothing changes
         self.known: tuple[Any, ...] = ()  # the state after the last post
         self.last_key = ""  # the key of the last accepted submit: sent again, it is a replay
+        self.table_file: dict[str, Any] = {}  # a table's export, the base of hostile table files
 
     @cached_property
     def csrf(self) -> str:
@@ -258,8 +260,10 @@ def import_record(table: Fuzzer, data: Any, plan: dict) -> None:
 
 
 def import_table(table: Fuzzer, data: Any, plan: dict) -> None:
-    """A table file (this table's own export, changed) becomes a new table or nothing."""
-    exported = json.loads(table.client.get(f"/t/{table.token}/export").text)
+    """A table file (the first table's own export, changed) becomes a new table or nothing."""
+    if not table.table_file:  # once: what hypothesis draws from must not change between runs
+        table.table_file = json.loads(table.client.get(f"/t/{table.token}/export").text)
+    exported = copy.deepcopy(table.table_file)
     changes = {"as shown": 0, "picked": 0, "one off": 1, "anything": 3}[plan["mode"]]
     text = data.draw(mutated_record([exported], changes))
     anything = plan["mode"] == "anything"
