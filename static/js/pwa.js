@@ -69,6 +69,7 @@ function remember(store, name, value) {
 document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
+  if (form.hasAttribute("hx-post")) return;  // htmx's forms are not pages: the outbox keeps them
   const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
   remember(sessionStorage, SENT, JSON.stringify({ action: form.action, fields }));
 });
