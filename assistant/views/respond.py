@@ -17,11 +17,15 @@ from ..i18n import say
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
-from .shown import keep_page, keep_rows, kept_page, look, shared_request, without_shown_rows
-
-
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
+from .shown import (
+    is_htmx,
+    keep_page,
+    keep_rows,
+    kept_page,
+    look,
+    shared_request,
+    without_shown_rows,
+)
 
 
 def game_context(game: Game) -> Context:

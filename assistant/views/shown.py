@@ -109,10 +109,14 @@ def look_of(
 SHARED_ARGUMENTS = frozenset({"lang", "sheet", "version"})
 
 
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
 def shared_request() -> bool:
     """Is this request's answer one that could be kept for every phone? (a GET, or an htmx
     answer that says nothing of the form that was posted, asked with plain arguments)"""
-    posted_page = request.method == "POST" and request.headers.get("HX-Request") != "true"
+    posted_page = request.method == "POST" and not is_htmx()
     return not posted_page and SHARED_ARGUMENTS.issuperset(request.args)
 
 
