@@ -22,7 +22,7 @@ from assistant.games import find_game
 from assistant.records import parse_record
 from assistant.replays import REPLAYS
 from assistant.services import import_record
-from assistant.views.shown import PAGES, ROWS
+from assistant.views.shown import PAGES, ROW_SHOWS
 from bench.records import GAMES, record
 
 SIZES = (10, 100, 1000)
@@ -82,7 +82,7 @@ def scoring_and_pages() -> list[dict]:
                     if cold:
                         REPLAYS.clear()
                         PAGES.clear()
-                        ROWS.clear()
+                        ROW_SHOWS.clear()
                     assert client.get(path).status_code == 200
 
                 rows.append({"game": kind, "asked": n, "rounds": len(parsed.rounds),

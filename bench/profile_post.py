@@ -106,7 +106,7 @@ def main() -> None:
     while playing := [(p, ph) for p, ph in zip(players, phones, strict=True) if p.fields]:
         for player, phone in playing:
             if args.cold:
-                REPLAYS.clear(), shown.PAGES.clear(), shown.ROWS.clear()
+                REPLAYS.clear(), shown.PAGES.clear(), shown.ROW_SHOWS.clear()
             start, sampler.on = time.process_time(), True
             status = player.enter(phone)
             sampler.on = False

@@ -32,6 +32,11 @@ class Message:
     def __str__(self) -> str:
         return self.template.format(**self.params)
 
+    def __hash__(self) -> int:
+        """Equal messages hash alike (a page keeps what it drew by the messages it said); one
+        with a parameter that has no hash has none either (TypeError)."""
+        return hash((self.template, tuple(sorted(self.params.items()))))
+
 
 class RuleError(ValueError):
     """Something entered breaks a rule of the game (or the record format).

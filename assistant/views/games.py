@@ -41,7 +41,7 @@ bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
-    if kept := kept_game_page(game_id, readonly=False, htmx=is_htmx(), token=token):
+    if kept := kept_game_page(game_id, readonly=False, token=token):
         return kept
     table, game = game_or_404(token, game_id)
     return render_game(table, game)

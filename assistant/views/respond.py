@@ -18,13 +18,16 @@ from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
 from .shown import (
+    SheetRows,
+    answer_key,
     is_htmx,
     keep_page,
-    keep_rows,
+    keep_sheet_rows,
     kept_page,
     look,
     shared_request,
-    without_shown_rows,
+    sheet_rows_for,
+    version_shown,
 )
 
 
@@ -59,15 +62,14 @@ def render_game(
         or not shared_request()
     )
     seen = look(table, game, game.version, readonly=readonly)
-    page_key = (*seen, is_htmx())
+    page_key = answer_key(seen)
     html = None if own else kept_page(page_key)
     if html is None:
-        html = render_page(table, game, form, notice, said, readonly, taps_lost, elsewhere)
-        keep_rows(seen, html)
+        rows = sheet_rows_for(seen, version_shown())
+        html = render_page(table, game, form, notice, said, readonly, taps_lost, elsewhere, rows)
+        keep_sheet_rows(seen, rows)
         if not own:
             keep_page(page_key, html)
-    if is_htmx():
-        html = without_shown_rows(html, seen, shown_version())
     return html, status
 
 
@@ -80,6 +82,7 @@ def render_page(
     readonly: bool,
     taps_lost: bool,
     elsewhere: list[str] | None,
+    rows: SheetRows,
 ) -> str:
     ctx = game_context(game)
     adapter = adapter_for(game.kind)
@@ -109,14 +112,8 @@ def render_page(
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
         again=None if readonly else again_offered(game),
+        rows=rows,
     )
-
-
-def shown_version() -> int | None:
-    """The version the asking phone shows: its form's (a save) or its poll's."""
-    if request.method == "POST":
-        return posted_version()
-    return request.args.get("version", type=int)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:

@@ -3,30 +3,32 @@ out the rows of the sheet the phone already shows.
 
 * **Kept pages.** A game page with nothing in it for one phone alone (no notice, no error, no
   "saved" line, a fresh entry form) is the same for every phone that reads the game in the same
-  language and the same way (page or htmx fragment, watch view, whole sheet). It is kept by
-  those and the game's version; the parts that belong to one phone — the CSRF token of its
-  session and the forms' idempotency keys — are kept as placeholders and made afresh for every
-  answer, so no phone is ever handed another's token or key.
-* **Rows left out.** Each rendered game remembers its sheet's rows (the elements with an ``id``
-  and ``data-row``). An htmx answer to a phone that shows version ``v`` sends, for every row
-  exactly as it was in ``v``, an empty element with ``hx-preserve``: htmx puts the phone's own
-  row in its place. Rows are only left out when this process rendered ``v`` itself, so the
-  phone's row is known to be the same.
+  language and the same way (page or htmx fragment, watch view, whole sheet, and for a fragment
+  the version the phone shows). It is kept by those and the game's version; the parts that
+  belong to one phone — the CSRF token of its session and the forms' idempotency keys — are
+  kept as placeholders and made afresh for every answer, so no phone is ever handed another's
+  token or key.
+* **Rows left out.** A sheet draws each row through ``sheet_row`` with the values it shows, and
+  each rendered version remembers those values. An htmx answer to a phone that shows version
+  ``v`` neither draws nor sends a row that ``v`` showed with the same values: an empty element
+  with its id and ``hx-preserve`` takes its place, and htmx puts the phone's own row there.
+  Rows are only left out when this process rendered ``v`` itself (else all are sent).
 """
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from flask import g, request, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from .. import lookups
@@ -36,8 +38,6 @@ from ..play.fold import whole_sheet
 
 MARK = "\x00"  # never in a page: every text the pages show refuses control characters
 CSRF = "csrf"
-# A row of a sheet starts so, and ends at its tag's first end (rows are never nested).
-ROW_START = re.compile(r'<(tr|details) id="([^"]+)" data-row\b')
 
 
 class Kept:
@@ -67,20 +67,64 @@ class Kept:
             self._items.clear()
 
 
-PAGES = Kept(64)  # rendered pages with placeholders, by look and version
-ROWS = Kept(256)  # each rendered version's sheet rows, by look and version
+PAGES = Kept(64)  # rendered pages with placeholders, by look, version shown and version
+ROW_SHOWS = Kept(256)  # what each rendered version's sheet rows show, by look and version
+
+
+class SheetRows:
+    """The rows of one rendering of a sheet: which of them the asking phone already shows, and
+    what each shows, kept for the next answer to a phone that shows this version."""
+
+    def __init__(self, before: frozenset[tuple[Any, ...]] | None) -> None:
+        self.before = before or frozenset()
+        self.now: set[tuple[Any, ...]] = set()
+
+    def shown(self, shows: tuple[Any, ...]) -> bool:
+        self.now.add(shows)
+        return shows in self.before
+
+
+def sheet_rows_for(seen: tuple[Any, ...], shown: int | None) -> SheetRows:
+    """The rows of rendering ``seen`` (a ``look``) for a phone showing version ``shown`` (None:
+    a whole page; nothing known of the phone's rows when this process did not render them)."""
+    before = None if shown is None else ROW_SHOWS.get((*seen[:2], shown, *seen[3:]))
+    return SheetRows(before)
+
+
+def keep_sheet_rows(seen: tuple[Any, ...], rows: SheetRows) -> None:
+    ROW_SHOWS.put(seen, frozenset(rows.now))
 
 
 ROW_HTML = Kept(4096)  # sheet rows rendered, by what they show (``kept_row``)
 
 
-def kept_row(*shows: Any, caller: Callable[[], Markup]) -> Markup:
-    """A sheet row (``{% call kept_row(...) %}<tr>...</tr>{% endcall %}``), rendered once for
-    the values it shows: a save or another phone's page renders only the rows that changed
-    (the charts are kept the same way: a step that ends no round leaves a chart as it was).
-    ``shows`` must hold everything the row's HTML depends on (with the game's id and creation,
-    for its links); the language is added here."""
-    key = (str(get_locale()), *shows)
+@pass_context
+def sheet_row(
+    context: Context, tag: str, row_id: str, shows: tuple[Any, ...], caller: Callable[[], Markup]
+) -> Markup:
+    """A row of a sheet: ``{% call sheet_row("tr", id, shows) %}<tr id=… data-row>…</tr>
+    {% endcall %}``. ``shows`` holds everything the row's HTML depends on (the values it shows,
+    with the game's id and creation for its links; the language is added here).
+
+    A row the asking phone's version showed the same is neither rendered nor sent: an empty
+    element with its id and ``hx-preserve`` tells htmx to keep the phone's own. Any other is
+    rendered once for what it shows (``kept_row``). A row showing something that cannot be
+    compared (no hash) is rendered every time."""
+    try:
+        hash(shows)
+    except TypeError:
+        return caller()
+    rows: SheetRows | None = context.get("rows")
+    if rows is not None and rows.shown(shows):
+        return Markup('<{0} id="{1}" hx-preserve></{0}>').format(tag, row_id)
+    return kept_row(shows, caller)
+
+
+def kept_row(shows: tuple[Any, ...], caller: Callable[[], Markup]) -> Markup:
+    """HTML rendered once for the values it shows (``{% call kept_row(shows) %}…{% endcall %}``):
+    the rows of sheets, the charts (a step that ends no round leaves a chart as it was), the
+    parts of a game page that are the same for every version. The language is added here."""
+    key = (str(get_locale()), shows)
     html: Markup | None = ROW_HTML.get(key)
     if html is None:
         html = caller()  # Markup: the template's own output, escaped as it was rendered
@@ -113,6 +157,20 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def version_shown() -> int | None:
+    """The version the asking phone shows, for an htmx answer (its form's, or its poll's)."""
+    if not is_htmx():
+        return None
+    version = (request.form if request.method == "POST" else request.args).get("version", type=int)
+    return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
+
+
+def answer_key(seen: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A kept answer's key: the look, and the version the phone shows (an htmx answer leaves
+    out the rows that phone already shows)."""
+    return (*seen, is_htmx(), version_shown())
+
+
 def shared_request() -> bool:
     """Is this request's answer one that could be kept for every phone? (a GET, or an htmx
     answer that says nothing of the form that was posted, asked with plain arguments)"""
@@ -120,7 +178,7 @@ def shared_request() -> bool:
     return not posted_page and SHARED_ARGUMENTS.issuperset(request.args)
 
 
-def kept_game_page(game_id: int, *, readonly: bool, htmx: bool, **token: str) -> str | None:
+def kept_game_page(game_id: int, *, readonly: bool, **token: str) -> str | None:
     """The kept page of a game as it stands, found with one light query (None: not kept, or
     the phone has a line of its own to be shown)."""
     said = session.get("said")
@@ -135,7 +193,7 @@ def kept_game_page(game_id: int, *, readonly: bool, htmx: bool, **token: str) ->
         return None
     version, created, ended, language = found
     use_table_language(language)  # before the language is read into the key
-    return kept_page((*look_of(game_id, created, version, ended, readonly=readonly), htmx))
+    return kept_page(answer_key(look_of(game_id, created, version, ended, readonly=readonly)))
 
 
 def kept_page(key: tuple[Any, ...]) -> str | None:
@@ -161,38 +219,3 @@ def keep_page(key: tuple[Any, ...], html: str) -> None:
     if (token := g.get("csrf_token")) is not None:
         html = html.replace(token, f"{MARK}{CSRF}{MARK}")
     PAGES.put(key, html)
-
-
-def sheet_rows(html: str) -> Iterator[tuple[str, str, int, int]]:
-    """Each row of the sheet in ``html``: its tag, its id, where it starts and ends (found
-    with ``str.find``: a pattern matching each row to its end cost ten times as much)."""
-    at = 0
-    while found := ROW_START.search(html, at):
-        tag, row = found.group(1), found.group(2)
-        end = html.find(f"</{tag}>", found.end())
-        if end < 0:
-            return
-        at = end + len(tag) + 3
-        yield tag, row, found.start(), at
-
-
-def keep_rows(key: tuple[Any, ...], html: str) -> None:
-    ROWS.put(key, {row: html[start:end] for _tag, row, start, end in sheet_rows(html)})
-
-
-def without_shown_rows(html: str, key: tuple[Any, ...], shown: int | None) -> str:
-    """``html`` with the rows the phone showing version ``shown`` has already left out (as
-    ``<tr id=… hx-preserve></tr>``); unchanged when that version's rows are not known here.
-    ``key`` is the look of the version answered (``look``)."""
-    if shown is None:
-        return html
-    before = ROWS.get((*key[:2], shown, *key[3:]))
-    if not before:
-        return html
-
-    parts, done = [], 0
-    for tag, row, start, end in sheet_rows(html):
-        if before.get(row) == html[start:end]:
-            parts += [html[done:start], f'<{tag} id="{row}" hx-preserve></{tag}>']
-            done = end
-    return "".join([*parts, html[done:]])
