@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import inspect
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import writes
+from . import lookups, writes
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
@@ -53,13 +54,9 @@ class Loaded:
 
 
 def record_of(game: Game) -> Record:
-    return Record(
-        game.kind,
-        tuple(game.seating),
-        game.first,
-        dict(game.options),
-        tuple(entry.payload for entry in game.entries),
-    )
+    unread = "entries" in inspect(game).unloaded
+    rounds = lookups.rounds_of(game.id) if unread else (e.payload for e in game.entries)
+    return Record(game.kind, tuple(game.seating), game.first, dict(game.options), tuple(rounds))
 
 
 def load_game(game: Game) -> Loaded:

@@ -22,6 +22,9 @@ GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Ch
 MOVE_ON = update(GAMES).where(
     GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen")
 )  # the new version, draft and finished are given with each save
+DROP_ENTRIES = delete(ENTRIES).where(
+    ENTRIES.c.game_id == bindparam("game"), ENTRIES.c.seq >= bindparam("first")
+)  # from the first round that differs on
 ADD_ENTRIES = insert(ENTRIES)
 ADD_CHANGE = insert(CHANGES)
 
@@ -86,9 +89,7 @@ def _rewrite_entries(
         min(len(old), len(new)),
     )
     if first_diff < len(old):  # nothing to delete when rounds are only added
-        connection.execute(
-            delete(ENTRIES).where(ENTRIES.c.game_id == game_id, ENTRIES.c.seq >= first_diff)
-        )
+        connection.execute(DROP_ENTRIES, {"game": game_id, "first": first_diff})
     written = [
         {"game_id": game_id, "seq": seq, "payload": dict(new[seq]),
          "idempotency_key": _entry_key(key, seq), "author": author}

@@ -32,6 +32,10 @@ class EntryForm(FlaskForm):
     """What every entry form carries: the version it was made from and its idempotency key."""
 
     class Meta:
+        # Every POST is checked by CSRFProtect before its view runs (the pages write the token
+        # themselves): a second check by each form repeated the same work.
+        csrf = False
+
         def get_translations(self, form: Any) -> Any:
             return form_translations()
 

@@ -8,9 +8,11 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from flask_babel import format_decimal
 
 from assistant.extensions import db
 from assistant.models import Game, Table
+from assistant.play.money import number
 from tests.web.helpers import errors, start_game
 from tests.web.test_evening_web import boodle_deal, plump_with_three_deals
 
@@ -174,3 +176,11 @@ def test_a_boodle_currency_code_is_written_the_locales_way(client) -> None:
     page = html.unescape(client.get(game.path + "?lang=en").text)
     assert "€0.50" in page
     assert "Anna pays Dan 6 chips = €3.00" in textarea(page, "settle-text")
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "de", "es"])
+def test_small_numbers_are_written_as_babel_writes_them(app, language: str) -> None:
+    """The scores of a sheet skip Babel (only their minus sign is the locale's): the same text."""
+    with app.test_request_context(f"/?lang={language}"):
+        for value in [*range(-999, 1000), -1000, 1000, 12345, -12345]:
+            assert number(value) == str(format_decimal(value)), value

@@ -142,10 +142,20 @@ def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
     if replay.next is not None and not replay.next.in_play:
         nxt = replay.next
         rows.append(Row(nxt.deal, nxt.cards, nxt.dealer, nxt.trump, "current", nxt.extra, empty))
+    first = _first(replay)
     for number in range(len(rows) + 1, replay.deal_count + 1):
-        setup = plump.deal_setup(replay.options, replay.players, _first(replay), number)
-        rows.append(Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty))
+        rows.append(future_row(replay.options, replay.players, first, number))
     return tuple(rows)
+
+
+@lru_cache(maxsize=4096)
+def future_row(
+    options: plump.PlumpOptions, players: tuple[str, ...], first: str, number: int
+) -> Row:
+    """A deal still to come: the same for every version of a game until it is dealt."""
+    setup = plump.deal_setup(options, players, first, number)
+    empty = tuple(Cell(None, None, None, None, None) for _ in players)
+    return Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty)
 
 
 def _first(replay: plump.PlumpReplay) -> str:
