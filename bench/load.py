@@ -80,8 +80,15 @@ class Phone:
         return response.status, text
 
 
-def timed(phones: list[Phone], action: Callable[[Phone], int], seconds: float) -> Figures:
-    """Every phone repeats ``action`` for ``seconds``, at once: requests per second and latency."""
+def timed(
+    phones: list[Phone],
+    action: Callable[[Phone], int],
+    seconds: float,
+    prepare: Callable[[Phone], None] | None = None,
+) -> Figures:
+    """Every phone repeats ``action`` for ``seconds``, at once: requests per second and latency.
+    ``prepare`` runs before each action, off the clock (a player opening its next game: timed
+    with the save after it, one save in 38 counted two requests, and they made the p99)."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -90,6 +97,8 @@ def timed(phones: list[Phone], action: Callable[[Phone], int], seconds: float) -
     def run(phone: Phone) -> None:
         mine, bad = [], 0
         while time.perf_counter() < stop:
+            if prepare is not None:
+                prepare(phone)
             start = time.perf_counter()
             status = action(phone)
             mine.append((time.perf_counter() - start) * 1000)
@@ -104,7 +113,7 @@ def timed(phones: list[Phone], action: Callable[[Phone], int], seconds: float) -
         t.start()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - begin
+    elapsed = time.perf_counter() - begin  # the opening of games included: what they cost
     latencies.sort()
     p99 = latencies[int(len(latencies) * 0.99) - 1] if latencies else 0.0
     return Figures(len(latencies) / elapsed, statistics.median(latencies), p99, errors[0])
@@ -131,9 +140,11 @@ class PlumpPlayer:
         self.fields = sorted(set(re.findall(r'name="((?:bids|tricks)_\d+)"', page)))
         self.cards = int(re.search(r'data-cards="(\d+)"', page).group(1)) if self.fields else 0
 
-    def enter(self, phone: Phone) -> int:
+    def ready(self) -> None:
         if not self.fields:  # the game is over: on to the next one
             self.open_next_game()
+
+    def enter(self, phone: Phone) -> int:
         values = {name: 0 for name in self.fields}
         if self.fields[0].startswith("tricks"):
             values[self.fields[0]] = self.cards  # one player takes every trick

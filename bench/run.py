@@ -77,7 +77,12 @@ def http_figures(server: Server) -> dict[str, Any]:
     players = {
         id(p): load.PlumpPlayer(p, games[i :: load.CONNECTIONS]) for i, p in enumerate(phones)
     }
-    post = load.timed(phones, lambda p: players[id(p)].enter(p), load.SECONDS)
+    post = load.timed(
+        phones,
+        lambda p: players[id(p)].enter(p),
+        load.SECONDS,
+        prepare=lambda p: players[id(p)].ready(),
+    )
     figures["floor (own client)"] = floor
     figures["entry POST (own client)"] = post
     return {"figures": figures, "long_game": long_game}
