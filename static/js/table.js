@@ -170,6 +170,7 @@
 
   // --- Another phone saved while this one was tapping: say so, swap only when asked -----------
   let waiting = null; // the newer page, held back while a form here is half filled
+  let leaving = null; // the page being swapped out (its taps go into the new one)
 
   const halfFilled = () => Boolean(game() && game().querySelector("form[data-dirty]"));
 
@@ -192,10 +193,30 @@
       showChanged(ctx.text);
       return;
     }
-    ctx.oldPage = page;
-    ctx.keptTaps = snapshot(page);
+    leaving = page;
     const form = ctx.request && ctx.request.form;
     ctx.sentTaps = form ? describe(form) : "";
+  });
+
+  // An entry's answer shows the top of the game (hx-swap "show:top"): it is shown at the tap,
+  // not when the answer comes, so that nothing moves under a finger already on its way to the
+  // next key (the fast-taps test saw a rank tapped during a swap land on the sheet).
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    const page = game();
+    if (!page || !page.contains(form) || !/show:top/.test(form.getAttribute("hx-swap") || "")) return;
+    page.scrollIntoView({ block: "start" });
+  });
+
+  // The taps go into the new page the moment it is in, before htmx lets it settle: a tap on its
+  // save button while it settled sent the form without the taps made on the page that went.
+  // They are taken from that page then, so a tap that landed on it during the swap is kept too.
+  document.addEventListener("htmx:before:settle", () => {
+    const page = game();
+    if (!leaving || !page || page === leaving) return;
+    const kept = snapshot(leaving);
+    leaving = null;
+    restore(page, kept);
   });
 
   document.addEventListener("htmx:after:swap", (event) => {
@@ -203,9 +224,6 @@
     const page = game();
     if (!ctx || !page) return;
     waiting = null;
-    // Taken again from the page that went: a tap can land on it while the swap is under way.
-    if (ctx.oldPage && ctx.oldPage !== page) ctx.keptTaps = snapshot(ctx.oldPage);
-    if (ctx.keptTaps) restore(page, ctx.keptTaps);
     const lost = page.querySelector("[data-lost]");
     if (lost && ctx.sentTaps) lost.textContent = `${lost.dataset.intro} ${ctx.sentTaps}.`;
     const status = ctx.response && ctx.response.status;
