@@ -50,7 +50,7 @@ def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -
 
     A chart is drawn once for the values it shows: a step that ends no round (a save of the
     bids) shows the same chart again, and it is the same chart object, kept as it was drawn
-    (``kept_row`` in ``charts.html``).
+    (``kept_html`` in ``charts.html``).
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
     return _line_chart(lines, tuple(x_labels))

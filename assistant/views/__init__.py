@@ -20,7 +20,7 @@ from ..play.fields import pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
-from .shown import kept_row, sheet_row
+from .shown import kept_html, sheet_row
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -58,7 +58,7 @@ def register_views(app: Flask) -> None:
         game_assets=lambda kind: assets.get(kind, ()),
         spec_of=find_game,
         fold=fold,
-        kept_row=kept_row,
+        kept_html=kept_html,
         sheet_row=sheet_row,
         pad_keys=pad_keys,
         whole_sheet=whole_sheet,

@@ -14,12 +14,13 @@ from ..again import again_offered
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
-from ..models import LARGEST_INTEGER, Game, Table
+from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
 from .shown import (
     SheetRows,
     answer_key,
+    asked_version,
     is_htmx,
     keep_page,
     keep_sheet_rows,
@@ -222,8 +223,7 @@ def submit(
 
 def posted_version() -> int | None:
     """The version the form was made from; None when missing or when no game could have it."""
-    version = request.form.get("version", type=int)
-    return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
+    return asked_version(request.form)
 
 
 def posted_key() -> str:

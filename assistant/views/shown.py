@@ -95,7 +95,7 @@ def keep_sheet_rows(seen: tuple[Any, ...], rows: SheetRows) -> None:
     ROW_SHOWS.put(seen, frozenset(rows.now))
 
 
-ROW_HTML = Kept(4096)  # sheet rows rendered, by what they show (``kept_row``)
+KEPT_HTML = Kept(4096)  # rows, charts and page parts rendered, by what they show
 
 
 @pass_context
@@ -103,13 +103,16 @@ def sheet_row(
     context: Context, tag: str, row_id: str, shows: tuple[Any, ...], caller: Callable[[], Markup]
 ) -> Markup:
     """A row of a sheet: ``{% call sheet_row("tr", id, shows) %}<tr id=… data-row>…</tr>
-    {% endcall %}``. ``shows`` holds everything the row's HTML depends on (the values it shows,
-    with the game's id and creation for its links; the language is added here).
+    {% endcall %}``. ``shows`` holds everything the row's own values the HTML depends on; the
+    game, the watch view (its links) and the language are added here, so no sheet can forget
+    them.
 
     A row the asking phone's version showed the same is neither rendered nor sent: an empty
     element with its id and ``hx-preserve`` tells htmx to keep the phone's own. Any other is
-    rendered once for what it shows (``kept_row``). A row showing something that cannot be
+    rendered once for what it shows (``kept_html``). A row showing something that cannot be
     compared (no hash) is rendered every time."""
+    game = context["game"]
+    shows = (game.id, game.created, context["readonly"], shows)
     try:
         hash(shows)
     except TypeError:
@@ -117,18 +120,18 @@ def sheet_row(
     rows: SheetRows | None = context.get("rows")
     if rows is not None and rows.shown(shows):
         return Markup('<{0} id="{1}" hx-preserve></{0}>').format(tag, row_id)
-    return kept_row(shows, caller)
+    return kept_html(shows, caller)
 
 
-def kept_row(shows: tuple[Any, ...], caller: Callable[[], Markup]) -> Markup:
-    """HTML rendered once for the values it shows (``{% call kept_row(shows) %}…{% endcall %}``):
+def kept_html(shows: tuple[Any, ...], caller: Callable[[], Markup]) -> Markup:
+    """HTML rendered once for the values it shows (``{% call kept_html(shows) %}…{% endcall %}``):
     the rows of sheets, the charts (a step that ends no round leaves a chart as it was), the
     parts of a game page that are the same for every version. The language is added here."""
     key = (str(get_locale()), shows)
-    html: Markup | None = ROW_HTML.get(key)
+    html: Markup | None = KEPT_HTML.get(key)
     if html is None:
         html = caller()  # Markup: the template's own output, escaped as it was rendered
-        ROW_HTML.put(key, html)
+        KEPT_HTML.put(key, html)
     return html
 
 
@@ -161,7 +164,13 @@ def version_shown() -> int | None:
     """The version the asking phone shows, for an htmx answer (its form's, or its poll's)."""
     if not is_htmx():
         return None
-    version = (request.form if request.method == "POST" else request.args).get("version", type=int)
+    return asked_version(request.form if request.method == "POST" else request.args)
+
+
+def asked_version(values: Any) -> int | None:
+    """The ``version`` a form or a query carries; None when missing or when no game could have
+    it."""
+    version = values.get("version", type=int)
     return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
 
 

@@ -69,7 +69,7 @@ def fresh_rows(app: Flask, game: str) -> list[tuple[str, str | None]]:
     """The rows of the page as drawn anew: nothing kept (a row kept for values that leave out
     something it shows would be wrong here too)."""
     shown.PAGES.clear()
-    shown.ROW_HTML.clear()
+    shown.KEPT_HTML.clear()
     return rows_of(app.test_client().get(game).text)
 
 
