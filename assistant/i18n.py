@@ -28,8 +28,20 @@ def select_locale() -> str | None:
 
 
 def current_language() -> str:
-    """The language of this request's page ("sv"): a new table takes it as its own."""
-    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    """The language of this request's page ("sv"): a new table takes it as its own, kept
+    answers are keyed by it. Found once per request (Flask-Babel looks it up anew for every
+    ask, and a save asks some fifteen times)."""
+    if not has_request_context():
+        return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    environ = request.environ
+    found: str | None = environ.get(LANGUAGE)
+    if found is None:
+        locale = get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"]
+        found = environ[LANGUAGE] = str(locale)
+    return found
+
+
+LANGUAGE = "assistant.language"
 
 
 def use_table_language(language: str | None) -> None:
@@ -40,6 +52,7 @@ def use_table_language(language: str | None) -> None:
         g.table_language = language
         refresh()
         request.environ.pop(TRANSLATIONS, None)
+        request.environ.pop(LANGUAGE, None)
 
 
 def own_name(code: str) -> str:

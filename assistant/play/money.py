@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..games.base import Message
 from ..games.settle import round_half_up
+from ..i18n import current_language
 
 # The currencies offered for an evening (ISO 4217); "" counts plain amounts.
 CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
@@ -112,7 +113,7 @@ def small_number(value: int) -> str:
     a sheet are these; writing each through Babel cost a save some 2 %)."""
     if value >= 0:
         return str(value)
-    locale = str(get_locale())
+    locale = current_language()
     minus = MINUS_SIGNS.get(locale)
     if minus is None:
         minus = MINUS_SIGNS[locale] = str(format_decimal(-1)).removesuffix("1")

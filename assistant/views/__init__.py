@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFError
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..i18n import current_language
 from ..play.base import new_key
 from ..play.fields import pad_keys
 from ..play.fold import fold, whole_sheet
@@ -54,7 +55,7 @@ def register_views(app: Flask) -> None:
     assets = game_assets(app)
     app.jinja_env.globals.update(
         new_key=new_key,
-        current_locale=lambda: str(get_locale()),
+        current_locale=current_language,
         game_assets=lambda kind: assets.get(kind, ()),
         spec_of=find_game,
         fold=fold,
