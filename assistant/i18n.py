@@ -9,6 +9,9 @@ from urllib.parse import urlencode
 from babel import Locale, support
 from flask import Flask, current_app, g, has_request_context, request, session
 from flask_babel import get_locale, get_translations, gettext, refresh
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from .games.base import Message, RuleError
@@ -130,6 +133,18 @@ def form_translations() -> Any:
 FORM_CATALOGS: dict[str, Any] = {}
 
 
+@pass_context
+def template_gettext(context: Context, string: str, **variables: Any) -> str:
+    """As Jinja's newstyle gettext: the translation is always a format string ("%%" is "%"),
+    its variables escaped where the template escapes."""
+    text: str = translations().ugettext(string)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)  # noqa: S704 -- our catalog, trusted as Jinja's own gettext does
+    if "%" not in text:
+        return text
+    return text % variables
+
+
 def setup_i18n(app: Flask) -> None:
     app.jinja_env.globals.update(
         say=say, languages=languages, language_link=language_link, own_name=own_name
@@ -141,6 +156,9 @@ def setup_i18n(app: Flask) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
+    # ``_()`` in a template: in one call, where Jinja's alias calls its gettext, which calls
+    # the catalog's (a save says some thirty: the two layers were 4 % of it).
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext)
 
     @app.before_request
     def remember_language() -> None:
