@@ -5,7 +5,7 @@ engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...games import mulle
 from ...games.mulle.deal import DealSchedule, deal_schedule, dealer_of
@@ -51,8 +51,7 @@ def sides_of(players: tuple[str, ...]) -> tuple[Side, ...]:
 # --- the tally ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):  # tuples: rows are hashed to be left out (dataclasses hash slowly)
     cards: int
     mulles: int
     tabbar: int
@@ -61,8 +60,7 @@ class Cell:
     netted: int  # mulles + tabbar after kvitta
 
 
-@dataclass(frozen=True)
-class DealRow:
+class DealRow(NamedTuple):
     number: int
     dealer: str
     cells: tuple[Cell, ...]  # one per side

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
@@ -83,8 +82,7 @@ def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[
     return {p: getattr(form, f"{prefix}_{players.index(p)}").data for p in order}
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):  # a tuple: rows are hashed to be left out (dataclasses hash slowly)
     bid: int | None
     tricks: int | None
     made: bool | None
@@ -92,8 +90,7 @@ class Cell:
     total: int | None
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     deal: int
     cards: int
     dealer: str
