@@ -156,3 +156,30 @@ def test_the_forms_own_catalog_is_read_once_per_language(client, monkeypatch) ->
     nobody = seat_fields("bids", dict.fromkeys(("Anna", "Bo", "Cia", "Dan"), 0))
     assert post_entry(client, plump, nobody, version=2).status_code == 303
     assert read == [("en",), ("sv",)]
+
+
+def test_an_import_of_macros_is_a_lookup(app, client, monkeypatch) -> None:
+    """``{% from "macros.html" import … %}`` takes the module made once without comparing the
+    page's globals with the macros' for every import (AppTemplate): no ChainMap is asked a key
+    while a page and an answer are drawn, and the macros still draw (in the page's language)."""
+    from collections import ChainMap
+
+    plump = start_game(client)
+    client.get(plump.path)  # every template loaded, every module made once
+    asked: list[object] = []
+    contains = ChainMap.__contains__
+
+    def counted(self, key):  # type: ignore[no-untyped-def]
+        asked.append(key)
+        return contains(self, key)
+
+    monkeypatch.setattr(ChainMap, "__contains__", counted)
+    page = client.get(plump.path).text
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    answer = post_entry(client, plump, bids, version=0, headers=HTMX)
+    assert answer.status_code == 200
+    swedish = client.get(plump.path + "?lang=sv").text
+    assert asked == []
+    for html in (page, answer.text, swedish):  # what the macros draw is there
+        assert 'class="pad' in html and 'class="strip"' in html
+    assert 'data-required="Tryck på ett tal."' in swedish  # the macros speak its language
