@@ -252,7 +252,10 @@ def _next(
 
 def _setup_of(setup: DealSetup) -> dict[str, Any]:
     """The DealSetup part of a deal (or of a subclass), to build another kind of deal from it."""
-    return {f.name: getattr(setup, f.name) for f in fields(DealSetup)}
+    return {name: getattr(setup, name) for name in SETUP_FIELDS}
+
+
+SETUP_FIELDS = tuple(f.name for f in fields(DealSetup))
 
 
 def score(record: Record) -> JSON:

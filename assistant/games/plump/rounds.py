@@ -6,8 +6,9 @@ of truth stays :func:`assistant.games.plump.replay` of the whole record.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..base import N_, RuleError, seat_after, turn_order
@@ -64,10 +65,12 @@ class DealSetup:
         return forbidden_bid(self.cards, others, self.hook)
 
 
+@lru_cache(maxsize=4096)
 def deal_setup(
-    options: PlumpOptions, players: Sequence[str], first_dealer: str, deal: int
+    options: PlumpOptions, players: tuple[str, ...], first_dealer: str, deal: int
 ) -> DealSetup:
-    """Deal number ``deal`` (1-based); past the schedule it is an extra deal for a tie.
+    """Deal number ``deal`` (1-based); past the schedule it is an extra deal for a tie. The
+    same for every replay of a game (made once: it was a third of a replay).
 
     >>> s = deal_setup(PlumpOptions(), ("Anna", "Bo", "Cia", "Dan"), "Anna", 4)
     >>> s.dealer, s.cards, s.first_bidder, s.bidding_order
@@ -112,13 +115,14 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
             raise RuleError(N_("{name!r} is not a player at this table"), field=key, name=name)
     counts: dict[str, int] = {}
     for player in setup.bidding_order:
-        field = f"{key}.{player}"
-        if player not in raw or raw[player] is None:
+        value = raw.get(player)
+        if value is None:
+            field = f"{key}.{player}"
             if key == "bids":
                 raise RuleError(N_("{player}'s bid is missing"), field=field, player=player)
             raise RuleError(N_("{player}'s tricks are missing"), field=field, player=player)
-        value = raw[player]
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= setup.cards:
+        if type(value) is not int or not 0 <= value <= setup.cards:  # not a bool, nor a float
+            field = f"{key}.{player}"
             if key == "bids":
                 template = N_("{player} must bid a number from 0 to {cards}, not {value!r}")
             else:
