@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from babel import Locale, support
 from flask import Flask, current_app, g, has_request_context, request, session
-from flask_babel import get_locale, get_translations, gettext, refresh
+from flask_babel import get_locale, get_translations, refresh
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -115,6 +115,12 @@ def translations() -> Any:
 
 
 TRANSLATIONS = "assistant.translations"
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext``, from the catalog found once per request (``translations``)."""
+    text: str = translations().ugettext(string)
+    return text % variables if variables else text
 
 
 def form_translations() -> Any:

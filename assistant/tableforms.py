@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -15,7 +14,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Regexp, Vali
 
 from .games import find_game
 from .games.base import has_control
-from .i18n import languages
+from .i18n import gettext, languages
 from .play.fields import choices
 from .play.money import CURRENCIES, BadAmount, parse_cents, typed
 

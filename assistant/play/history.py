@@ -9,10 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext
-
 from ..games.base import Message
-from ..i18n import say
+from ..i18n import gettext, say
 from ..models import Change
 from .money import number
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, RadioField
@@ -25,7 +25,7 @@ from wtforms.validators import ValidationError
 from ..games import find_game
 from ..games.base import JSON, Record, RuleError
 from ..games.options import CUSTOM, Option, OptionsSchema
-from ..i18n import say
+from ..i18n import gettext, say
 from .fields import choices
 
 MAX_KEYS = 5  # a choice of more is a list

@@ -12,9 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext
-
 from ..games.base import N_, Message
+from ..i18n import gettext
 from ..services import Loaded
 from .money import number
 

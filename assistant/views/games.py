@@ -6,14 +6,13 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
 
 from .. import services, tablefile
 from ..again import play_again
 from ..extensions import db
 from ..games.base import RuleError
 from ..history import changes_of
-from ..i18n import say
+from ..i18n import gettext, say
 from ..play import adapter_for
 from ..play.base import EntryForm
 from ..play.conflict import conflict

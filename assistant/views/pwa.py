@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
-from flask_babel import gettext
 
 from ..assets import fingerprint
+from ..i18n import gettext
 
 bp = Blueprint("pwa", __name__)
 

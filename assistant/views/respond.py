@@ -7,13 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import redirect, render_template, request, session, url_for
-from flask_babel import gettext
 
 from .. import services
 from ..again import again_offered
 from ..extensions import db
 from ..games.base import RuleError
-from ..i18n import say
+from ..i18n import gettext, say
 from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error

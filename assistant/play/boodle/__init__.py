@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...games.cards import parse_card
+from ...i18n import gettext
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings, ranked

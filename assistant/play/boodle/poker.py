@@ -11,14 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
-
 from ...games.base import N_, Message
 from ...games.boodle.hands import hand_name
 from ...games.boodle.ledger import Step, StepKind
 from ...games.boodle.live import LiveDeal
 from ...games.boodle.poker import PokerResult
 from ...games.boodle.stage import PokerStage
+from ...i18n import gettext
 
 
 def tell(message: Message | str) -> str:

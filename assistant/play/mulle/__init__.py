@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-
 from ...games import mulle
 from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
+from ...i18n import gettext
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings, ranked

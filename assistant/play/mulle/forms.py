@@ -13,7 +13,6 @@ import re
 from types import MappingProxyType
 from typing import Any
 
-from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField
 from wtforms.validators import ValidationError
@@ -23,7 +22,7 @@ from ...games.base import JSON, Record
 from ...games.cards import RANKS, SUIT_LETTERS, Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...games.mulle.piles import Count
-from ...i18n import say
+from ...i18n import gettext, say
 from ..base import EntryForm, place_error
 from ..fields import ChoiceField, PadField
 from .view import Side

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
 from ...games.base import N_, Message
 from ...games.mus.draft import FOURTH, HandDraft
 from ...games.mus.entry import teams_of
 from ...games.mus.hands import Lance
 from ...games.mus.showdown import team_names, team_of, team_values
+from ...i18n import gettext
 
 
 @dataclass(frozen=True)

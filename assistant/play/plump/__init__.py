@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
-from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
 from ...games.base import JSON, N_, Message
+from ...i18n import gettext
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..charts import LineChart, line_chart
