@@ -36,6 +36,20 @@ class ReplayCache:
                 return self._items[key]
             return None
 
+    def latest(self, game: Game) -> tuple[Record, Any] | None:
+        """The record and replay of the game's latest version kept with its record (another
+        worker may have saved the versions since: a replay can start from this one)."""
+        with self._lock:
+            found = [
+                (version, item)
+                for (game_id, version, created), item in self._items.items()
+                if game_id == game.id and created == game.created and item[0] is not None
+            ]
+        if not found:
+            return None
+        _version, (record, replay) = max(found, key=lambda pair: pair[0])
+        return record, replay
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

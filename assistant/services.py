@@ -65,7 +65,7 @@ def load_game(game: Game) -> Loaded:
     cached = REPLAYS.get(game)
     if cached is None:
         record = record_of(game)
-        replay = find_game(game.kind).replay(record)
+        replay = find_game(game.kind).replay_since(record, REPLAYS.latest(game))
         REPLAYS.put(game, game.version, replay, record)
     else:
         kept, replay = cached
@@ -190,7 +190,8 @@ def apply_change(
     replay = replayed if replayed is not None and rounds == old else None
     after = before.with_rounds(rounds)
     if replay is None:  # RuleError: nothing is stored
-        replay = find_game(game.kind).replay(after)
+        since = (before, replayed) if replayed is not None else None
+        replay = find_game(game.kind).replay_since(after, since)
     if describe is not None:
         summary = describe(replay)
     finished = finished_since(game, replay.finished)

@@ -121,6 +121,21 @@ class Record:
         return Record(self.game, self.players, self.first, self.options, tuple(rounds))
 
 
+def shared_rounds(record: Record, earlier: Record | None) -> int:
+    """How many rounds ``record`` begins with that ``earlier`` (of the same game, players and
+    rules) began with too: their replay is the same, and an engine may take it as it is."""
+    if earlier is None or (earlier.game, earlier.players, earlier.first, earlier.options) != (
+        record.game, record.players, record.first, record.options
+    ):  # fmt: skip
+        return 0
+    shared = 0
+    for before, now in zip(earlier.rounds, record.rounds, strict=False):
+        if before != now:
+            break
+        shared += 1
+    return shared
+
+
 def drop_last_round(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The default undo: forget the last round entered."""
     return list(rounds[:-1])

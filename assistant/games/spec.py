@@ -38,6 +38,16 @@ class GameSpec:
     evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
     undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
     correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
+    # ``replay`` that takes what it can from an earlier record of the game and its replay
+    # (``since``), where the game knows how; its result is always the whole replay's.
+    resume: Callable[[Record, tuple[Record, Any]], Any] | None = None
+
+    def replay_since(self, record: Record, since: tuple[Record, Any] | None) -> Any:
+        """``record`` replayed, from ``since`` (an earlier record of this game and its replay)
+        where the game can take deals from it as they are; else the whole record."""
+        if since is not None and self.resume is not None:
+            return self.resume(record, since)
+        return self.replay(record)
 
     def score(self, record: Record) -> JSON:
         """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.games.base import Record
+from assistant.games.base import Record, RuleError
 from assistant.games.plump import deal_plan, replay, score
 from assistant.records import dump_record, parse_record, score_text
+from tests.games.resuming import check_resumes
 
 NAMES = st.text(
     alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzåäö", min_size=1, max_size=12
@@ -88,6 +90,23 @@ def games(draw: st.DrawFn) -> Record:
         rounds.append(entry)
         result = replay(record.with_rounds(rounds))
     return record.with_rounds(rounds)
+
+
+@settings(max_examples=120, deadline=None)
+@given(games(), st.data())
+def test_a_replay_since_an_earlier_one_is_the_whole_replay(record, data):
+    check_resumes(replay, record, data.draw(st.integers(0, len(record.rounds))))
+
+
+def test_a_deal_in_play_is_checked_again_when_rounds_come_after_it():
+    """A deal without its tricks may only be the last: taken from an earlier replay where it
+    was, it is still refused once another deal follows."""
+    players = ("Anna", "Bo", "Cia")
+    in_play = Record("plump", players, "Anna", {}, ({"bids": {"Bo": 1, "Cia": 2, "Anna": 3}},))
+    followed = in_play.with_rounds([*in_play.rounds, {"bids": {"Cia": 1, "Anna": 1, "Bo": 1}}])
+    for since in (None, (in_play, replay(in_play))):
+        with pytest.raises(RuleError, match="tricks of deal 1 are missing"):
+            replay(followed, since=since)
 
 
 def summed(deals, players) -> dict[str, int]:

@@ -183,3 +183,45 @@ def test_an_import_of_macros_is_a_lookup(app, client, monkeypatch) -> None:
     for html in (page, answer.text, swedish):  # what the macros draw is there
         assert 'class="pad' in html and 'class="strip"' in html
     assert 'data-required="Tryck på ett tal."' in swedish  # the macros speak its language
+
+
+def test_a_save_replays_the_deal_it_changed_not_the_game(app, client, monkeypatch) -> None:
+    """The save's replay takes the deals before it from the replay it started from; a worker
+    that kept only an older version of the game replays the deals since that one."""
+    from assistant.games import plump
+    from assistant.replays import REPLAYS
+
+    game = start_game(client)
+    everyone, plan = ("Anna", "Bo", "Cia", "Dan"), plump.deal_plan({}, 4)
+
+    def entry(step: str, deal: int) -> dict:  # nobody bids, one player takes every trick
+        counts = dict.fromkeys(everyone, 0)
+        return seat_fields(step, counts | ({"Bo": plan[deal - 1]} if step == "tricks" else {}))
+
+    for version in range(6):  # three deals, bids then tricks
+        step = ("bids", "tricks")[version % 2]
+        assert (
+            post_entry(client, game, entry(step, version // 2 + 1), version=version).status_code
+            == 303
+        )
+    replayed: list[int] = []
+    replay_deal = plump._replay_deal
+
+    def counted(setup, *args):  # type: ignore[no-untyped-def]
+        replayed.append(setup.deal)
+        return replay_deal(setup, *args)
+
+    monkeypatch.setattr(plump, "_replay_deal", counted)
+    assert post_entry(client, game, entry("bids", 4), version=6).status_code == 303
+    assert replayed == [4]  # the new deal only
+    with app.app_context():
+        stored = db.session.execute(db.select(Game)).scalar_one()
+        kept = REPLAYS.latest(stored)
+        assert kept is not None and len(kept[0].rounds) == 4
+        # As if the other worker had saved the last three entries: this one kept version 4.
+        earlier = kept[0].with_rounds(kept[0].rounds[:2])
+        REPLAYS.clear()
+        REPLAYS.put(stored, 4, plump.replay(earlier), earlier)
+    replayed.clear()
+    assert post_entry(client, game, entry("tricks", 4), version=7).status_code == 303
+    assert replayed == [3, 4, 4]  # the game as read (from deal 3 on), then the save's deal

@@ -22,17 +22,19 @@ from tests.web.helpers import form_fields, import_record, post_entry, seat_field
 
 @pytest.fixture
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every replay of a whole record by any engine, wherever it is asked for."""
+    """Every replay of a record by any engine, wherever it is asked for (one that takes deals
+    from an earlier replay counts as one too)."""
     calls: list[str] = []
     for kind, spec in list(GAMES.items()):
         original = spec.replay
 
-        def counting(record, original=original):  # type: ignore[no-untyped-def]
+        def counting(record, since=None, original=original):  # type: ignore[no-untyped-def]
             calls.append(record.game)
-            return original(record)
+            return original(record) if since is None else original(record, since)
 
         monkeypatch.setattr(importlib.import_module(original.__module__), "replay", counting)
-        monkeypatch.setitem(GAMES, kind, dataclasses.replace(spec, replay=counting))
+        resume = counting if spec.resume is not None else None
+        monkeypatch.setitem(GAMES, kind, dataclasses.replace(spec, replay=counting, resume=resume))
     REPLAYS.clear()
     return calls
 

@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, Record
+from ..base import JSON, Record, shared_rounds
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
-from .deal import DealResult, TableState, antes_for, initial_state, play_deal
+from .deal import DealResult, TableState, antes_for, initial_state, play_deal, state_after
 from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
@@ -66,8 +66,10 @@ class BoodleReplay:
     winners: tuple[str, ...] = ()
 
 
-def replay(record: Record) -> BoodleReplay:
+def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> BoodleReplay:
     """Replay every round of ``record``; a RuleError names the round and field that is wrong.
+    ``since``: an earlier record of the game and its replay, whose deals of the rounds both
+    begin with are taken as they are (a save in a long evening replays one deal).
 
     >>> from ..base import Record
     >>> game = replay(Record("boodle", ("Anna", "Bo", "Clara"), "Clara", {}, ({
@@ -77,7 +79,7 @@ def replay(record: Record) -> BoodleReplay:
     ({'Anna': 8, 'Bo': -7, 'Clara': -13}, 4, 'Anna')
     """
     options = parse_options(record.options)
-    deals, state = _play_rounds(record, options)
+    deals, state = _play_rounds(record, options, since)
     return BoodleReplay(
         players=record.players,
         options=options,
@@ -91,10 +93,14 @@ def replay(record: Record) -> BoodleReplay:
     )
 
 
-def _play_rounds(record: Record, options: BoodleOptions) -> tuple[list[DealResult], TableState]:
-    state = initial_state(record.players, record.first)
-    deals = []
-    for raw in record.rounds:
+def _play_rounds(
+    record: Record, options: BoodleOptions, since: tuple[Record, BoodleReplay] | None = None
+) -> tuple[list[DealResult], TableState]:
+    shared = 0 if since is None else shared_rounds(record, since[0])
+    deals = list(since[1].deals[:shared]) if since else []
+    first = initial_state(record.players, record.first)
+    state = state_after(deals[-1], record.players) if deals else first
+    for raw in record.rounds[shared:]:
         result, state = play_deal(state, raw, record.players, options)
         deals.append(result)
     return deals, state
@@ -182,5 +188,5 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 SPEC = GameSpec(
     "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
-    evening=EVENING,
+    evening=EVENING, resume=replay,
 )  # fmt: skip

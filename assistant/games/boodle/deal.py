@@ -121,10 +121,18 @@ def play_deal(
         barred=tuple(barred),
         poker=poker,
     )
-    after = TableState(
-        state.deal + 1, seat_after(players, state.dealer), balances, result.layout_after, book.pot
+    return result, state_after(result, players)
+
+
+def state_after(result: DealResult, players: Sequence[str]) -> TableState:
+    """Where the table stands after the deal of ``result``."""
+    return TableState(
+        result.deal + 1,
+        seat_after(players, result.dealer),
+        result.balances,
+        result.layout_after,
+        result.pot_after,
     )
-    return result, after
 
 
 def open_deal(

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError
+from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..spec import GameSpec
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule, dealer_of
@@ -162,8 +162,10 @@ def _standings(
     return winners, club
 
 
-def replay(record: Record) -> MulleReplay:
+def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> MulleReplay:
     """Replay every deal of ``record``; the first rule broken is a RuleError naming its round.
+    ``since``: an earlier record of the game and its replay, whose deals of the rounds both
+    begin with are taken as they are (a save replays one deal, not the game).
 
     >>> deal = {"piles": {"Anna": {"tabbar": 2, "mulles": ["7H"]}, "Bo": {"spades": 3}}}
     >>> game = replay(Record("mulle", ("Anna", "Bo"), "Anna", {}, (deal,)))
@@ -173,10 +175,11 @@ def replay(record: Record) -> MulleReplay:
     players = record.players
     options = parse_options(record.options)
     in_game = options.deals_in_game(len(players))
-    totals = dict.fromkeys(players, 0)
-    deals: list[DealResult] = []
-    running: list[Mapping[str, int]] = []
-    for number, raw in enumerate(record.rounds, start=1):
+    shared = 0 if since is None else shared_rounds(record, since[0])
+    deals: list[DealResult] = list(since[1].deals[:shared]) if since else []
+    running: list[Mapping[str, int]] = list(since[1].running[:shared]) if since else []
+    totals = dict(running[-1]) if running else dict.fromkeys(players, 0)
+    for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
         if number > in_game:
             raise _game_over(number, in_game).at_round(number)
         try:
@@ -275,7 +278,7 @@ def still_in_pack(record: Record, piles: Any, player: str) -> PackLeft:
 SPEC = GameSpec(
     "mulle", "Mulle", min_players=2, max_players=4, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
-    evening=EVENING,
+    evening=EVENING, resume=replay,
 )  # fmt: skip
 
 __all__ = [

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError
+from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..spec import GameSpec
 from .evening import EVENING
 from .options import (
@@ -198,8 +198,12 @@ def _replay_deal(
     )
 
 
-def replay(record: Record) -> PlumpReplay:
+def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> PlumpReplay:
     """Replay every round of a Plump record (RuleError: the round, the field and what is wrong).
+
+    ``since``: an earlier record of the same game and its replay; the complete deals of the
+    rounds both begin with are taken from it as they are (the same rounds replay to the same
+    deals), and only the rest is replayed: a save replays a deal, not the whole game.
 
     >>> r = replay(Record("plump", ("Anna", "Bo", "Cia"), "Anna", {}, ()))
     >>> r.deal_count, r.next.dealer, r.next.cards, r.next.first_bidder
@@ -209,10 +213,10 @@ def replay(record: Record) -> PlumpReplay:
     players = tuple(record.players)
     check_player_count(len(players))
     plan = tuple(deal_plan(options, len(players)))
-    totals = {player: 0 for player in players}
-    deals: list[PlumpDeal] = []
-    finished = False
-    for number, raw in enumerate(record.rounds, start=1):
+    deals = list(_shared_deals(record, since))
+    totals = dict(deals[-1].totals) if deals else {player: 0 for player in players}
+    finished = bool(deals) and _is_over(options, plan, len(deals), totals)
+    for number, raw in enumerate(record.rounds[len(deals) :], start=len(deals) + 1):
         try:
             if finished:
                 raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
@@ -235,6 +239,17 @@ def replay(record: Record) -> PlumpReplay:
         winners=_leaders(totals) if finished else (),
         next=None if finished else _next(options, players, record.first, deals),
     )
+
+
+def _shared_deals(
+    record: Record, since: tuple[Record, PlumpReplay] | None
+) -> tuple[PlumpDeal, ...]:
+    """The complete deals of ``since`` whose rounds ``record`` begins with."""
+    if since is None:
+        return ()
+    earlier, replayed = since
+    deals = replayed.deals[: shared_rounds(record, earlier)]
+    return deals[:-1] if deals and deals[-1].in_play else deals  # its tricks may come now
 
 
 def _next(
@@ -286,5 +301,5 @@ def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 SPEC = GameSpec(
     "plump", "Plump", min_players=3, max_players=7, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS, undo=undo,
-    evening=EVENING,
+    evening=EVENING, resume=replay,
 )  # fmt: skip
