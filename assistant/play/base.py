@@ -73,6 +73,23 @@ def new_key() -> str:
     return key
 
 
+class Same:
+    """A key that is an object itself, not its value: a replay that resumes an earlier one
+    shares its deal objects, so what is made of a deal can be kept by the deal (which holds
+    dicts, and has no hash of its own). Kept, it keeps the object, so its id stays its own."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+
 def same_field(error: RuleError) -> RuleError:
     return error
 

@@ -11,7 +11,7 @@ from ...games import plump
 from ...games.base import JSON, N_, Message
 from ...i18n import gettext
 from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Same
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
 from ..standings import Standings, ranked
@@ -121,20 +121,7 @@ class PlumpView:
 
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
-    rows = []
-    for deal in replay.deals:
-        cells = tuple(
-            Cell(
-                deal.bids.get(p),
-                deal.tricks.get(p) if deal.tricks else None,
-                deal.made[p] if deal.made else None,
-                deal.scores[p] if deal.scores else None,
-                None if deal.in_play else deal.totals[p],
-            )
-            for p in replay.players
-        )
-        state = "current" if deal.in_play else "done"
-        rows.append(Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells))
+    rows = [deal_row(Same(deal), replay.players) for deal in replay.deals]
     empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
     if replay.next is not None and not replay.next.in_play:
         nxt = replay.next
@@ -143,6 +130,24 @@ def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
     for number in range(len(rows) + 1, replay.deal_count + 1):
         rows.append(future_row(replay.options, replay.players, first, number))
     return tuple(rows)
+
+
+@lru_cache(maxsize=4096)
+def deal_row(same: Same, players: tuple[str, ...]) -> Row:
+    """The row of a deal played (or in play), made once per deal replayed."""
+    deal: plump.PlumpDeal = same.obj
+    cells = tuple(
+        Cell(
+            deal.bids.get(p),
+            deal.tricks.get(p) if deal.tricks else None,
+            deal.made[p] if deal.made else None,
+            deal.scores[p] if deal.scores else None,
+            None if deal.in_play else deal.totals[p],
+        )
+        for p in players
+    )
+    state = "current" if deal.in_play else "done"
+    return Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells)
 
 
 @lru_cache(maxsize=4096)
