@@ -142,9 +142,25 @@ FORM_CATALOGS: dict[str, Any] = {}
 @pass_context
 def template_gettext(context: Context, string: str, **variables: Any) -> str:
     """As Jinja's newstyle gettext: the translation is always a format string ("%%" is "%"),
-    its variables escaped where the template escapes."""
-    text: str = translations().ugettext(string)
-    if context.eval_ctx.autoescape:
+    its variables escaped where the template escapes. A text without variables is made once
+    per language (an answer says some thirty)."""
+    escaped = context.eval_ctx.autoescape
+    if variables or not escaped:
+        return _filled(translations().ugettext(string), escaped, variables)
+    key = (current_language(), string)
+    said = SAID.get(key)
+    if said is None:
+        if len(SAID) > 10_000:  # the templates' texts are far fewer: never reached
+            SAID.clear()
+        said = SAID[key] = _filled(translations().ugettext(string), escaped, variables)
+    return said
+
+
+SAID: dict[tuple[str, str], str] = {}
+
+
+def _filled(text: str, escaped: bool, variables: dict[str, Any]) -> str:
+    if escaped:
         text = Markup(text)  # noqa: S704 -- our catalog, trusted as Jinja's own gettext does
     if "%" not in text:
         return text
