@@ -179,7 +179,7 @@ def setup_i18n(app: Flask) -> None:
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
     # ``_()`` in a template: in one call, where Jinja's alias calls its gettext, which calls
-    # the catalog's (a save says some thirty: the two layers were 4 % of it).
+    # the catalog's (a save says some thirty: the two layers cost it about 1 %).
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext)
 
     @app.before_request

@@ -53,7 +53,7 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
 class AppTemplate(Template):
     """A template whose ``{% from … import … %}`` costs a lookup: for every import, Jinja
     compares the importing page's globals with the imported template's through a ChainMap
-    (some 4 % of a save, at five imports an answer), only to find what is always so here, that
+    (some 3 % of a save, at five imports an answer), only to find what is always so here, that
     they are the same environment's. Known once per template; a page with a global the
     imported template lacks still takes Jinja's own way (a module made for it)."""
 
