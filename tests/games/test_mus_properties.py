@@ -13,6 +13,7 @@ from assistant.games.mus.count import Ending
 from assistant.games.mus.entry import declare
 from assistant.games.mus.hands import MUS_RANKS, HandRules, JuegoReal, Lance, parse_hand
 from assistant.games.mus.showdown import decide_from_cards
+from tests.games.resuming import check_resumes
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 PACK = [rank for rank in MUS_RANKS for _ in range(4)]
@@ -137,6 +138,13 @@ def test_replaying_hand_by_hand_equals_the_whole_record(data, options) -> None:
         if k < len(rounds) and "mano" not in rounds[k]:
             assert prefix.next is not None
             assert prefix.next.mano == whole.hands[k].mano
+
+
+@FAST
+@given(data=st.data(), options=OPTIONS)
+def test_a_replay_since_an_earlier_one_is_the_whole_replay(data, options) -> None:
+    rounds = draw_match(data, options)
+    check_resumes(replay, record(rounds, options), data.draw(st.integers(0, len(rounds))))
 
 
 @FAST

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, seat_after
+from ..base import JSON, N_, Record, RuleError, seat_after, shared_rounds
 from ..spec import GameSpec
 from .bets import Bet
 from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
@@ -121,8 +121,10 @@ class MusReplay:
         return () if self.winner is None else self.teams[self.winner - 1]
 
 
-def replay(record: Record) -> MusReplay:
+def replay(record: Record, since: tuple[Record, MusReplay] | None = None) -> MusReplay:
     """Replay every hand of the record; a RuleError names the round (1-based) and the field.
+    ``since``: an earlier record of the match and its replay, whose hands of the rounds both
+    begin with are taken as they are (a save replays one hand, not the match).
 
     >>> r = replay(Record("mus", ("Anna", "Ben", "Carla", "Dan"), "Anna", {}, ({"lances": {},
     ...     "cards": {"Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"}},)))
@@ -131,40 +133,59 @@ def replay(record: Record) -> MusReplay:
     """
     options = parse_options(record.options)
     players = record.players
-    mano = record.first
-    hands: list[HandResult] = []
-    games: list[GameResult] = []
-    won = [0, 0]
-    score = (0, 0)
-    winner: int | None = None
-    for number, raw in enumerate(record.rounds, start=1):
+    match = _Match(record.first)
+    shared = 0 if since is None else shared_rounds(record, since[0])
+    for hand in since[1].hands[:shared] if since else ():
+        match.add(hand, players, options)
+    for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
         try:
-            if winner is not None:
-                raise _match_over(players, winner)
-            entry = parse_hand_entry(raw, players, mano, options.rules)
-            count = settle_hand(entry.bets, entry.showdown, score, options.target)
+            if match.winner is not None:
+                raise _match_over(players, match.winner)
+            entry = parse_hand_entry(raw, players, match.mano, options.rules)
+            count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
         except RuleError as exc:
             raise exc.at_round(number) from exc
-        score = (score[0] + count.immediate[0] + count.counted[0],
-                 score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
+        score = (match.score[0] + count.immediate[0] + count.counted[0],
+                 match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
         dealer = seat_after(players, entry.mano, -1)
-        hands.append(HandResult(number, len(games) + 1, entry.mano, dealer, entry, count, score))
-        if count.winner is not None:
-            games.append(GameResult(score, count.winner, count.ending))
-            won[count.winner - 1] += 1
-            score = (0, 0)
-            if won[count.winner - 1] >= options.games_to_win:
-                winner = count.winner
-        mano = seat_after(players, entry.mano)
+        hand = HandResult(number, len(match.games) + 1, entry.mano, dealer, entry, count, score)
+        match.add(hand, players, options)
+    games, score, mano = match.games, match.score, match.mano
     next_hand = None
-    if winner is None:
+    if match.winner is None:
         games.append(GameResult(score, None))
         dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
         next_hand = NextHand(
-            len(hands) + 1, len(games), mano, seat_after(players, mano, -1), score, dentro
+            len(match.hands) + 1, len(games), mano, seat_after(players, mano, -1), score, dentro
         )
-    return MusReplay(options, players, tuple(hands), tuple(games), (won[0], won[1]), winner,
+    won = (match.won[0], match.won[1])
+    return MusReplay(options, players, tuple(match.hands), tuple(games), won, match.winner,
                      next_hand)  # fmt: skip
+
+
+class _Match:
+    """The match between two hands: who is mano, the games played, the score of the one going
+    on and the winner once the match is won."""
+
+    def __init__(self, mano: str) -> None:
+        self.mano = mano
+        self.hands: list[HandResult] = []
+        self.games: list[GameResult] = []
+        self.won = [0, 0]
+        self.score = (0, 0)
+        self.winner: int | None = None
+
+    def add(self, hand: HandResult, players: Sequence[str], options: MusOptions) -> None:
+        """The match after ``hand`` (its ``score`` is the game's score after it)."""
+        self.hands.append(hand)
+        self.score = hand.score
+        if (won := hand.count.winner) is not None:
+            self.games.append(GameResult(hand.score, won, hand.count.ending))
+            self.won[won - 1] += 1
+            self.score = (0, 0)
+            if self.won[won - 1] >= options.games_to_win:
+                self.winner = won
+        self.mano = seat_after(players, hand.entry.mano)
 
 
 def _match_over(players: Sequence[str], team: int) -> RuleError:
@@ -250,5 +271,5 @@ def result(state: MusReplay) -> JSON:
 SPEC = GameSpec(
     "mus", "Mus", min_players=4, max_players=4, first_field="first_mano",
     replay=replay, result=result, correct_title=N_("Correct hand {number}"),
-    normalize_options=normalize_options, options=OPTIONS, evening=EVENING,
+    normalize_options=normalize_options, options=OPTIONS, evening=EVENING, resume=replay,
 )  # fmt: skip
