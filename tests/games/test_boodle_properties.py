@@ -16,7 +16,6 @@ from assistant.games.boodle.deal import initial_state, play_deal
 from assistant.games.boodle.rules import BoodleCard, max_hand, parse_options
 from assistant.games.cards import RANKS, SUIT_LETTERS
 from assistant.games.settle import minimum_payments, share_leftover
-from tests.games.resuming import check_resumes
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Finn", "Gun", "Hal")
 DECK = [rank + suit for suit in SUIT_LETTERS for rank in RANKS]
@@ -146,14 +145,6 @@ def test_settlement_is_exact_and_minimal(record: Record) -> None:
     for line, payment in zip(printed, game.settlement.payments, strict=True):
         assert abs(Fraction(str(line["chips"])) - payment.value) <= Fraction(1, 200)
         assert ("amount" in line) == (record.options.get("chip_value") is not None)
-
-
-@settings(max_examples=100, deadline=None)
-@given(games(), st.data())
-def test_a_replay_since_an_earlier_one_is_the_whole_replay(
-    record: Record, data: st.DataObject
-) -> None:
-    check_resumes(replay, record, data.draw(st.integers(0, len(record.rounds))))
 
 
 @settings(max_examples=100, deadline=None)

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from assistant.games.base import Record
 from assistant.games.cards import RANKS, SUIT_LETTERS
 from assistant.games.mulle import check_deal, replay, score, sides
-from tests.games.resuming import check_resumes
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 ALL_CARDS = tuple(f"{rank}{suit}" for suit in SUIT_LETTERS for rank in RANKS)
@@ -107,14 +106,6 @@ def games(draw: st.DrawFn) -> Record:
     rounds = draw(st.lists(deals(players, complete=False), max_size=in_game))
     first = draw(st.sampled_from(names))
     return Record("mulle", names, first, options, tuple(rounds))
-
-
-@settings(max_examples=100, deadline=None)
-@given(games(), st.data())
-def test_a_replay_since_an_earlier_one_is_the_whole_replay(
-    record: Record, data: st.DataObject
-) -> None:
-    check_resumes(replay, record, data.draw(st.integers(0, len(record.rounds))))
 
 
 @settings(max_examples=100, deadline=None)

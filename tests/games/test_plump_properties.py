@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from assistant.games.base import Record, RuleError
 from assistant.games.plump import deal_plan, replay, score
 from assistant.records import dump_record, parse_record, score_text
-from tests.games.resuming import check_resumes
 
 NAMES = st.text(
     alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzåäö", min_size=1, max_size=12
@@ -90,12 +89,6 @@ def games(draw: st.DrawFn) -> Record:
         rounds.append(entry)
         result = replay(record.with_rounds(rounds))
     return record.with_rounds(rounds)
-
-
-@settings(max_examples=120, deadline=None)
-@given(games(), st.data())
-def test_a_replay_since_an_earlier_one_is_the_whole_replay(record, data):
-    check_resumes(replay, record, data.draw(st.integers(0, len(record.rounds))))
 
 
 def test_a_deal_in_play_is_checked_again_when_rounds_come_after_it():
