@@ -91,6 +91,46 @@ def test_csrf_protects_every_post(tmp_path: Path) -> None:
     assert client.post("/new", data=data).status_code == 200
 
 
+def test_an_answer_carries_the_token_the_phone_sent(tmp_path: Path, monkeypatch) -> None:
+    """A POST found good is answered with the CSRF token it sent (none signed anew), and that
+    token keeps working; a wrong one is still refused."""
+    from itsdangerous import URLSafeTimedSerializer
+
+    signed: list[object] = []
+    dumps = URLSafeTimedSerializer.dumps
+
+    def counted(self, obj, salt=None):  # type: ignore[no-untyped-def]
+        if self.salt == b"wtf-csrf-token":
+            signed.append(obj)
+        return dumps(self, obj, salt)
+
+    monkeypatch.setattr(URLSafeTimedSerializer, "dumps", counted)
+    client = csrf_client(tmp_path)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/new").text)
+    data = {"csrf_token": token.group(1), "step": "players", "game": "plump"}
+    data |= {f"players-{i}": n for i, n in enumerate(["Anna", "Bo", "Cia"])}
+    assert client.post("/new", data=data).status_code == 200
+    data |= {"step": "options", "first": "Anna", "plump-preset": "standard"}
+    game = client.post("/new", data=data).headers["Location"]
+    page = client.get(game).text
+    sent = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    form = re.search(r'<form[^>]*action="([^"]+enter)"[\s\S]*?</form>', page)
+    hidden = dict(re.findall(r'name="(version|key|step)" value="([^"]*)"', form.group(0)))
+    bids = {f"bids_{seat}": 0 for seat in range(3)} | hidden
+    headers = {"HX-Request": "true", "X-CSRFToken": sent}
+    signed.clear()
+    answer = client.post(form.group(1), data=bids, headers=headers)
+    assert answer.status_code == 200, answer.text
+    assert signed == []
+    assert re.findall(r'name="csrf_token" value="([^"]+)"', answer.text) != []
+    assert set(re.findall(r'name="csrf_token" value="([^"]+)"', answer.text)) == {sent}
+    undo = re.search(r'action="([^"]+undo)"[\s\S]*?</form>', answer.text)
+    undo_data = dict(re.findall(r'name="(version|key)" value="([^"]*)"', undo.group(0)))
+    assert client.post(undo.group(1), data=undo_data, headers=headers).status_code == 200
+    wrong = headers | {"X-CSRFToken": sent[:-2] + "xx"}
+    assert client.post(undo.group(1), data=undo_data, headers=wrong).status_code == 400
+
+
 def test_swedish_is_chosen_from_the_browser_or_the_link(client) -> None:
     assert "Ny" in client.get("/", headers={"Accept-Language": "sv-SE,sv;q=0.9"}).text
     assert "New table" in client.get("/?lang=en").text
