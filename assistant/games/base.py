@@ -121,10 +121,14 @@ class Record:
         return Record(self.game, self.players, self.first, self.options, tuple(rounds))
 
 
-def shared_rounds(record: Record, earlier: Record | None) -> int:
-    """How many rounds ``record`` begins with that ``earlier`` (of the same game, players and
-    rules) began with too: their replay is the same, and an engine may take it as it is."""
-    if earlier is None or (earlier.game, earlier.players, earlier.first, earlier.options) != (
+def shared_rounds(record: Record, since: tuple[Record, Any] | None) -> int:
+    """How many rounds ``record`` begins with that the earlier record of ``since`` (the same
+    game, players and rules, with its replay) began with too: their replay is the same, and an
+    engine may take it from that replay as it is."""
+    if since is None:
+        return 0
+    earlier = since[0]
+    if (earlier.game, earlier.players, earlier.first, earlier.options) != (
         record.game, record.players, record.first, record.options
     ):  # fmt: skip
         return 0

@@ -96,7 +96,7 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
 def _play_rounds(
     record: Record, options: BoodleOptions, since: tuple[Record, BoodleReplay] | None = None
 ) -> tuple[list[DealResult], TableState]:
-    shared = 0 if since is None else shared_rounds(record, since[0])
+    shared = shared_rounds(record, since)
     deals = list(since[1].deals[:shared]) if since else []
     first = initial_state(record.players, record.first)
     state = state_after(deals[-1], record.players) if deals else first

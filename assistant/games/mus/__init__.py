@@ -134,7 +134,7 @@ def replay(record: Record, since: tuple[Record, MusReplay] | None = None) -> Mus
     options = parse_options(record.options)
     players = record.players
     match = _Match(record.first)
-    shared = 0 if since is None else shared_rounds(record, since[0])
+    shared = shared_rounds(record, since)
     for hand in since[1].hands[:shared] if since else ():
         match.add(hand, players, options)
     for number, raw in enumerate(record.rounds[shared:], start=shared + 1):

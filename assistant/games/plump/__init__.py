@@ -247,8 +247,7 @@ def _shared_deals(
     """The complete deals of ``since`` whose rounds ``record`` begins with."""
     if since is None:
         return ()
-    earlier, replayed = since
-    deals = replayed.deals[: shared_rounds(record, earlier)]
+    deals = since[1].deals[: shared_rounds(record, since)]
     return deals[:-1] if deals and deals[-1].in_play else deals  # its tricks may come now
 
 
