@@ -11,7 +11,8 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from flask import g, has_request_context
 from flask_wtf import FlaskForm
@@ -24,6 +25,8 @@ from ..i18n import form_translations, say
 from ..models import LARGEST_INTEGER
 from ..services import Loaded
 from .standings import Standings
+
+T = TypeVar("T")
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages make it
 
@@ -73,10 +76,22 @@ def new_key() -> str:
     return key
 
 
-class Same:
-    """A key that is an object itself, not its value: a replay that resumes an earlier one
-    shares its deal objects, so what is made of a deal can be kept by the deal (which holds
-    dicts, and has no hash of its own). Kept, it keeps the object, so its id stays its own."""
+def row_of_deal(
+    make: Callable[[Any, tuple[str, ...]], T], deal: Any, players: tuple[str, ...]
+) -> T:
+    """``make(deal, players)``, made once per deal object: a replay that resumes an earlier one
+    shares its deals, so a sheet's rows of them are made once, not for every version."""
+    return _row_of(make, _Same(deal), players)
+
+
+@lru_cache(maxsize=4096)
+def _row_of(make: Callable[[Any, tuple[str, ...]], T], same: _Same, players: tuple[str, ...]) -> T:
+    return make(same.obj, players)
+
+
+class _Same:
+    """A key that is an object itself, not its value (a deal holds dicts: it has no hash).
+    Kept, it keeps the object, so its id stays its own."""
 
     __slots__ = ("obj",)
 
@@ -87,7 +102,7 @@ class Same:
         return id(self.obj)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Same) and other.obj is self.obj
+        return isinstance(other, _Same) and other.obj is self.obj
 
 
 def same_field(error: RuleError) -> RuleError:

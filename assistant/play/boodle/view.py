@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from flask_babel import format_decimal, ngettext
@@ -20,7 +19,7 @@ from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.settle import round_half_up
 from ...i18n import gettext, say
-from ..base import Same
+from ..base import row_of_deal
 from ..charts import LineChart, line_chart
 from ..money import in_unit, number
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
@@ -185,14 +184,10 @@ def standings(replay: boodle.BoodleReplay, live: LiveDeal | None) -> tuple[Stand
 
 
 def deal_rows(replay: boodle.BoodleReplay) -> tuple[DealRow, ...]:
-    return tuple(deal_row(Same(deal), replay.players) for deal in replay.deals)
+    return tuple(row_of_deal(deal_row, deal, replay.players) for deal in replay.deals)
 
 
-@lru_cache(maxsize=4096)
-def deal_row(same: Same, players: tuple[str, ...]) -> DealRow:
-    """The row of a deal, made once per deal replayed (a long evening's save replays one deal
-    and shares the others with the replay before it)."""
-    deal = same.obj
+def deal_row(deal: DealResult, players: tuple[str, ...]) -> DealRow:
     return DealRow(
         deal.deal,
         deal.dealer,

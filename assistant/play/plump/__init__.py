@@ -11,7 +11,7 @@ from ...games import plump
 from ...games.base import JSON, N_, Message
 from ...i18n import gettext
 from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm, Same
+from ..base import Adapter, Change, Context, EntryForm, row_of_deal
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
 from ..standings import Standings, ranked
@@ -121,7 +121,7 @@ class PlumpView:
 
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
-    rows = [deal_row(Same(deal), replay.players) for deal in replay.deals]
+    rows = [row_of_deal(deal_row, deal, replay.players) for deal in replay.deals]
     empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
     if replay.next is not None and not replay.next.in_play:
         nxt = replay.next
@@ -132,10 +132,8 @@ def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-@lru_cache(maxsize=4096)
-def deal_row(same: Same, players: tuple[str, ...]) -> Row:
-    """The row of a deal played (or in play), made once per deal replayed."""
-    deal: plump.PlumpDeal = same.obj
+def deal_row(deal: plump.PlumpDeal, players: tuple[str, ...]) -> Row:
+    """The row of a deal played (or in play)."""
     cells = tuple(
         Cell(
             deal.bids.get(p),
