@@ -106,9 +106,11 @@ def register_views(app: Flask) -> None:
         token: the phone has it already, and signing a new one for the answer's forms was some
         2 % of a save (Flask-WTF's ``generate_csrf`` keeps the request's token in ``g``)."""
         if g.get("csrf_valid"):
-            sent = request.form.get("csrf_token") or request.headers.get("X-CSRFToken")
+            name = app.config["WTF_CSRF_FIELD_NAME"]
+            headers = (request.headers.get(header) for header in app.config["WTF_CSRF_HEADERS"])
+            sent = request.form.get(name) or next(filter(None, headers), None)
             if sent:
-                g.csrf_token = sent
+                setattr(g, name, sent)
 
     @app.after_request
     def security_headers(response: Response) -> Response:
