@@ -21,7 +21,8 @@ from . import services
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, RuleError
-from .games.evening import Basis, EveningSettlement, GameMoney, Outcome, settle_evening
+from .games.evening import Basis, Outcome
+from .games.evening_money import EveningSettlement, GameMoney, settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
 from .models import Change, Game, Payment, Stake, Table, now

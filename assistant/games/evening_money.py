@@ -1,0 +1,149 @@
+"""The evening's money: what each game of the evening comes to, and one settle-up for them all.
+
+Money is exact: a game's money is its units (they add up to zero) times the stake; the evening
+adds every game up per player, rounds each player's total to the cent so that the cents still
+add up to zero, takes off what has been paid already and settles the rest with the fewest
+payments (``settle.py``). Each payment says which games it comes from.
+
+>>> plump = GameMoney(1, "Plump", {"Anna": Fraction(3), "Bo": Fraction(-3)}, None, False)
+>>> boodle = GameMoney(2, "Boodle", {"Anna": Fraction(-1), "Bo": Fraction(1)}, None, True)
+>>> evening = settle_evening([plump, boodle])
+>>> evening.balances, [(p.payer, p.payee, p.cents) for p in evening.payments]
+({'Anna': 200, 'Bo': -200}, [('Bo', 'Anna', 200)])
+>>> [(s.title, s.payer, s.payee) for s in evening.payments[0].sources]
+[('Plump', Fraction(-3, 1), Fraction(3, 1)), ('Boodle', Fraction(1, 1), Fraction(-1, 1))]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .base import Message
+from .settle import Unit, settle
+
+
+@dataclass(frozen=True)
+class GameMoney:
+    """What one game of the evening comes to: ``money`` per player (adding up to zero; empty
+    without a stake) and, where the table counts them, ``units`` (Boodle's chips); ``open``
+    when the game was not finished (its points are counted as they stand)."""
+
+    number: int  # its place in the evening, from 1
+    title: str
+    money: Mapping[str, Fraction]
+    units: Mapping[str, Fraction] | None
+    open: bool
+
+
+@dataclass(frozen=True)
+class Source:
+    """One game a payment comes from: what the payer and the payee won (+) or lost (-) in it."""
+
+    number: int
+    title: str
+    payer: Fraction
+    payee: Fraction
+    payer_units: Fraction | None = None
+    payee_units: Fraction | None = None
+    open: bool = False
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """A payment of the settle-up, in cents: ``payer`` pays ``payee``."""
+
+    payer: str
+    payee: str
+    cents: int
+    explanation: Message = field(default_factory=lambda: Message(""))
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class EveningSettlement:
+    """Each player's result in cents (``balances``), what is left of it once the payments
+    already made are taken off (``outstanding``), and the fewest payments that settle that."""
+
+    balances: Mapping[str, int]
+    outstanding: Mapping[str, int]
+    payments: tuple[Transfer, ...]
+    games: tuple[GameMoney, ...]
+
+
+def add_up(games: Iterable[GameMoney]) -> dict[str, Fraction]:
+    """Every player's money over the games, exactly (players who won or lost nothing too)."""
+    total: dict[str, Fraction] = {}
+    for game in games:
+        for name, value in game.money.items():
+            total[name] = total.get(name, Fraction(0)) + value
+    return total
+
+
+def in_cents(balances: Mapping[str, Fraction]) -> dict[str, int]:
+    """Each balance (adding up to zero) to whole cents, still adding up to zero: rounded down,
+    then the cents missing go one each to the largest remainders (ties in the given order).
+
+    >>> in_cents({"A": Fraction(1, 3), "B": Fraction(1, 3), "C": Fraction(-2, 3)})
+    {'A': 34, 'B': 33, 'C': -67}
+    >>> in_cents({"A": Fraction(1, 200), "B": Fraction(-1, 200)})
+    {'A': 1, 'B': -1}
+    """
+    if sum(balances.values(), Fraction(0)) != 0:
+        raise ValueError("balances must add up to zero")
+    floors = {name: math.floor(value * 100) for name, value in balances.items()}
+    missing = -sum(floors.values())
+    by_remainder = sorted(balances, key=lambda name: -(balances[name] * 100 - floors[name]))
+    for name in by_remainder[:missing]:
+        floors[name] += 1
+    return floors
+
+
+def settle_evening(
+    games: Sequence[GameMoney], paid: Sequence[tuple[str, str, int]] = ()
+) -> EveningSettlement:
+    """The evening settled: the games added up per player in cents, the ``paid`` payments
+    (payer, payee, cents) taken off, the rest settled with the fewest payments."""
+    balances = in_cents(add_up(games))
+    outstanding = dict(balances)
+    for payer, payee, cents in paid:
+        outstanding[payer] = outstanding.get(payer, 0) + cents
+        outstanding[payee] = outstanding.get(payee, 0) - cents
+    settlement = settle(
+        {name: Fraction(c, 100) for name, c in outstanding.items()}, unit=Unit.MONEY
+    )
+    payments = tuple(
+        Transfer(
+            p.payer,
+            p.payee,
+            int(p.value * 100),
+            p.explanation,
+            sources_of(games, p.payer, p.payee),
+        )
+        for p in settlement.payments
+    )
+    return EveningSettlement(balances, outstanding, payments, tuple(games))
+
+
+def sources_of(games: Sequence[GameMoney], payer: str, payee: str) -> tuple[Source, ...]:
+    """The games in which the payer or the payee won or lost money, in the evening's order."""
+    found = []
+    for game in games:
+        lost, won = game.money.get(payer, Fraction(0)), game.money.get(payee, Fraction(0))
+        if not lost and not won:
+            continue
+        units = game.units or {}
+        found.append(
+            Source(
+                game.number,
+                game.title,
+                lost,
+                won,
+                units.get(payer) if game.units is not None else None,
+                units.get(payee) if game.units is not None else None,
+                game.open,
+            )
+        )
+    return tuple(found)
