@@ -76,6 +76,32 @@ BOXES = """() => {
 }"""
 
 
+ABOVE_THE_BAR = """(selectors) => {
+  const bar = document.querySelector(".thumb-bar");
+  const above = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  return selectors.every((selector) => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    return box && box.height > 0 && box.top >= -1 && box.bottom <= above + 1;
+  });
+}"""
+
+BOXES_OF = """(selectors) => Object.fromEntries(
+  [".thumb-bar", ...selectors].map((s) => {
+    const b = document.querySelector(s)?.getBoundingClientRect();
+    return [s, b ? [Math.round(b.top), Math.round(b.bottom)] : null];
+  }))"""
+
+
+def above_the_bar(page: Page, *selectors: str) -> None:
+    """Each of ``selectors`` is wholly on the screen above the bar at thumb height: the keys of
+    the next step are tapped without scrolling first."""
+    try:
+        page.wait_for_function(ABOVE_THE_BAR, arg=list(selectors), timeout=5000)
+    except TimeoutError as error:
+        boxes = page.evaluate(BOXES_OF, list(selectors))
+        raise AssertionError(f"tops and bottoms: {boxes}") from error
+
+
 def use_screen(page: Page, screen: str) -> None:
     """Size the page as ``screen`` of SCREENS (before it loads anything)."""
     size = SCREENS[screen]

@@ -12,6 +12,7 @@ from tests.browser.table import (
     SCREENS,
     Answers,
     TapCounter,
+    above_the_bar,
     choose_players,
     in_sight,
     use_screen,
@@ -67,6 +68,11 @@ class Table(TapCounter):
         expect(field).to_have_value(str(value))
 
 
+# The keys of a round of cards: the next round, a mulle (who, rank, suit) and a tabbe.
+ROUND_KEYS = (".round-next button", ".mulle-live .names-row", ".mulle-live .ranks",
+              ".suit-buttons", ".tabbe-buttons")  # fmt: skip
+
+
 def values(page: Page, seat: int) -> dict[str, str]:
     counts = ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens", "tabbar")
     return {c: page.locator(f"#piles_{seat}_{c}").input_value() for c in counts}
@@ -103,6 +109,8 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
 
     # Deal 1: the worked example of the rules, 44 against 38, recorded as it happens.
     table.mulle("Anna", "8C")
+    if screen == "phone":  # every key of a round in sight, without scrolling
+        above_the_bar(page, *ROUND_KEYS)
     table.next_round(2)
     table.tabbe("Anna")
     table.mulle("Bo", "5C")
@@ -121,6 +129,8 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     table.next_round(6)
     expect(page.locator(".bat-call")).to_contain_text("Båt")
     expect(page.locator(".banner")).to_contain_text("båt")
+    if screen == "phone":  # the båt round's call too
+        above_the_bar(page, *ROUND_KEYS)
     shot(page, "mulle-first-screen", full_page=False)
     shot(page, "mulle-deal-in-progress")
     fits(page)
@@ -134,7 +144,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     )
 
     before = table.taps
-    table.tap(page.get_by_role("button", name=re.compile("Deal over")))
+    table.tap(page.get_by_role("button", name=re.compile("^Count the piles ▸")))
     expect(page.get_by_role("heading", name="Count the piles of deal 1")).to_be_visible()
     assert values(page, 0)["tabbar"] == "3" and values(page, 1)["tabbar"] == "1"
     expect(page.locator(".mulle-chip input:checked")).to_have_count(4)
@@ -171,7 +181,7 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     table.mulle("Bo", "3S")
     table.mulle("Bo", "JC")
     table.tabbe("Bo")
-    table.tap(page.get_by_role("button", name=re.compile("Deal over")))
+    table.tap(page.get_by_role("button", name=re.compile("^Count the piles ▸")))
     table.count(0, "spades", 9)
     table.count(0, "aces", 2)
     table.count(0, "spade_twos", 2)

@@ -74,7 +74,7 @@ def test_the_page_follows_the_deal_to_bat(client, app) -> None:
     live(client, game, action="round", to=6)
     page = client.get(game.path).text
     assert "Round 6 of 6" in page and "Båt! The dealer says it" in page
-    assert "Deal over: count the piles" in page
+    assert "Count the piles ▸" in page
     assert entries(app) == [] and draft(app)["round"] == 6
 
 
