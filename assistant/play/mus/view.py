@@ -63,6 +63,11 @@ class MusView:
     def players(self) -> tuple[str, ...]:
         return self.replay.players
 
+    @property
+    def hands(self) -> tuple[HandRow, ...]:
+        """Every hand's row, game after game (a long sheet folds all but the last ones)."""
+        return tuple(row for block in self.games for row in block.hands)
+
     def team_of(self, player: str) -> int:
         return team_of(self.players, player)
 
