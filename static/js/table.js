@@ -74,8 +74,12 @@
     if (ctx.sentVersion != null && status < 300 && now === ctx.sentVersion + 1) {
       ownNext.set(ctx.sentVersion, now);
     }
-    // A refusal keeps the page where it is; the problem is brought into view after the swap.
-    if (status >= 400 && !isPoll(ctx)) ctx.swap = "outerHTML";
+    // An answer never moves the page: the top of the game was shown at the tap (below), and the
+    // finger may be on its way to the next key since (on a small phone, below the fold). A
+    // refusal brings the problem into view after the swap.
+    if (!isPoll(ctx) && typeof ctx.swap === "string") {
+      ctx.swap = status >= 400 ? "outerHTML" : ctx.swap.replace(/\s*show:top\b/, "");
+    }
   });
 
   // --- Taps made meanwhile are kept -------------------------------------------------------------
@@ -198,9 +202,10 @@
     ctx.sentTaps = form ? describe(form) : "";
   });
 
-  // An entry's answer shows the top of the game (hx-swap "show:top"): it is shown at the tap,
-  // not when the answer comes, so that nothing moves under a finger already on its way to the
-  // next key (the fast-taps test saw a rank tapped during a swap land on the sheet).
+  // An entry shows the top of the game (its hx-swap says "show:top"): at the tap, not when the
+  // answer comes (above), so that nothing moves under a finger already on its way to the next
+  // key (the fast-taps test saw a rank tapped during a swap land on the sheet, and a mulle
+  // tapped while the page jumped back up refused).
   document.addEventListener("submit", (event) => {
     const form = event.target;
     const page = game();

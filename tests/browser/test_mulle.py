@@ -300,3 +300,21 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
     expect(page.locator("#game")).to_have_attribute("data-version", "20")
     expect(page.locator(".chip.event")).to_have_count(20)
     assert answers.refused() == [] and len(answers.statuses) == 20
+
+
+def test_an_answer_leaves_the_page_where_the_finger_is(page: Page, slow_server: str) -> None:
+    """On a small phone the keys of a round lie below the fold. A tap on Tabbe shows the top of
+    the game at once; the player scrolls back down to the mulle keys while the answer is on its
+    way, and the answer, when it comes, does not move the page under the finger."""
+    use_screen(page, "narrow")
+    choose_players(page, slow_server, "Mulle", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+    page.locator(".tabbe-buttons button", has_text="Anna").tap()
+    names = page.locator(".mulle-live .names-row")
+    names.evaluate("row => row.scrollIntoView({block: 'center'})")
+    top = names.evaluate("row => row.getBoundingClientRect().top")
+    expect(page.locator(".said")).to_contain_text("Tabbe for Anna.")
+    moved = names.evaluate("row => row.getBoundingClientRect().top") - top
+    assert abs(moved) < 60, moved  # the strip may grow by a line above it, nothing more
