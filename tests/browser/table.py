@@ -66,9 +66,9 @@ IN_SIGHT = """() => {
     && document.documentElement.scrollWidth <= window.innerWidth;
 }"""
 
-BOXES = """() => {
+BOXES = """(selectors) => {
   const boxes = {width: document.documentElement.scrollWidth, viewport: [innerWidth, innerHeight]};
-  for (const s of [".banner", ".strip", ".thumb-bar", ".thumb-bar .undo"]) {
+  for (const s of [".thumb-bar", ...selectors]) {
     const b = document.querySelector(s)?.getBoundingClientRect();
     boxes[s] = b ? [b.left, b.top, b.right, b.bottom].map(Math.round) : null;
   }
@@ -85,12 +85,6 @@ ABOVE_THE_BAR = """(selectors) => {
   });
 }"""
 
-BOXES_OF = """(selectors) => Object.fromEntries(
-  [".thumb-bar", ...selectors].map((s) => {
-    const b = document.querySelector(s)?.getBoundingClientRect();
-    return [s, b ? [Math.round(b.top), Math.round(b.bottom)] : null];
-  }))"""
-
 
 def above_the_bar(page: Page, *selectors: str) -> None:
     """Each of ``selectors`` is wholly on the screen above the bar at thumb height: the keys of
@@ -98,8 +92,7 @@ def above_the_bar(page: Page, *selectors: str) -> None:
     try:
         page.wait_for_function(ABOVE_THE_BAR, arg=list(selectors), timeout=5000)
     except TimeoutError as error:
-        boxes = page.evaluate(BOXES_OF, list(selectors))
-        raise AssertionError(f"tops and bottoms: {boxes}") from error
+        raise AssertionError(f"boxes: {page.evaluate(BOXES, list(selectors))}") from error
 
 
 def use_screen(page: Page, screen: str) -> None:
@@ -118,7 +111,8 @@ def in_sight(page: Page, after: str) -> None:
     try:
         page.wait_for_function(IN_SIGHT, timeout=5000)
     except TimeoutError as error:
-        raise AssertionError(f"after {after}: {page.evaluate(BOXES)}") from error
+        boxes = page.evaluate(BOXES, [".banner", ".strip", ".thumb-bar .undo"])
+        raise AssertionError(f"after {after}: {boxes}") from error
 
 
 def import_example(page: Page, live_server: str, record: Path) -> str:
