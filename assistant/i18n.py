@@ -3,6 +3,7 @@ translated here."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -123,20 +124,22 @@ def gettext(string: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext`` (``%(num)s`` is the number), from the same catalog."""
+    text: str = translations().ungettext(singular, plural, num)
+    return text % {"num": num, **variables}
+
+
 def form_translations() -> Any:
     """WTForms' own catalog in the reader's language, read once per language in this process:
     Flask-WTF reads and parses the file again in every request that builds a form (a field
     without a label asks for it): some 6 % of a save."""
-    language = str(get_locale())
-    found = FORM_CATALOGS.get(language)
-    if found is None:
-        found = FORM_CATALOGS[language] = support.Translations.load(
-            messages_path(), [language], domain="wtforms"
-        )
-    return found
+    return _form_catalog(current_language())
 
 
-FORM_CATALOGS: dict[str, Any] = {}
+@lru_cache(maxsize=64)
+def _form_catalog(language: str) -> Any:
+    return support.Translations.load(messages_path(), [language], domain="wtforms")
 
 
 @pass_context
@@ -147,16 +150,14 @@ def template_gettext(context: Context, string: str, **variables: Any) -> str:
     escaped = context.eval_ctx.autoescape
     if variables or not escaped:
         return _filled(translations().ugettext(string), escaped, variables)
-    key = (current_language(), string)
-    said = SAID.get(key)
-    if said is None:
-        if len(SAID) > 10_000:  # the templates' texts are far fewer: never reached
-            SAID.clear()
-        said = SAID[key] = _filled(translations().ugettext(string), escaped, variables)
-    return said
+    return _plain_text(current_language(), string)
 
 
-SAID: dict[tuple[str, str], str] = {}
+@lru_cache(maxsize=4096)
+def _plain_text(language: str, string: str) -> str:
+    """A text without variables as an escaping template shows it, in ``language`` (the
+    request's own: ``translations()`` is its catalog)."""
+    return _filled(translations().ugettext(string), True, {})
 
 
 def _filled(text: str, escaped: bool, variables: dict[str, Any]) -> str:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flask_babel import format_date, ngettext
+from flask_babel import format_date
 
 from ..evening import Evening, GameResult, StakeValue
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
-from ..i18n import gettext, say
+from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
 from .money import money, number, signed_money, signed_number, with_numbers
 

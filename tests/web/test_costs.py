@@ -146,7 +146,7 @@ def test_the_forms_own_catalog_is_read_once_per_language(client, monkeypatch) ->
         return load(dirname, locales, domain)
 
     plump = start_game(client)
-    monkeypatch.setattr(i18n, "FORM_CATALOGS", {})
+    i18n._form_catalog.cache_clear()
     monkeypatch.setattr(support.Translations, "load", counted)
     bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
     assert post_entry(client, plump, bids, version=0).status_code == 303

@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from flask_babel import format_decimal, ngettext
+from flask_babel import format_decimal
 
 from ...games import boodle
 from ...games.base import JSON, Message, RuleError
@@ -18,7 +18,7 @@ from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.settle import round_half_up
-from ...i18n import gettext, say
+from ...i18n import gettext, ngettext, say
 from ..base import row_of_deal
 from ..charts import LineChart, line_chart
 from ..money import in_unit, number

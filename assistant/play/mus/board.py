@@ -7,11 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from flask_babel import ngettext
-
 from ...games import mus
 from ...games.mus.count import AtOnce, amarracos, is_dentro
-from ...i18n import gettext
+from ...i18n import gettext, ngettext
 from ..standings import Marks, Standing, Standings, lead_summary
 
 if TYPE_CHECKING:
