@@ -3,11 +3,10 @@ each with the record it replayed (so a page shown from it reads no rounds from t
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from .games.base import Record
+from .kept import Kept
 from .models import Game
 
 
@@ -19,9 +18,7 @@ class ReplayCache:
     """
 
     def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept = Kept(size)
 
     @staticmethod
     def key(game: Game, version: int) -> tuple[Any, ...]:
@@ -29,36 +26,27 @@ class ReplayCache:
 
     def get(self, game: Game) -> tuple[Record | None, Any] | None:
         """The record (if it was kept) and the replay of the game's current version."""
-        with self._lock:
-            key = self.key(game, game.version)
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-            return None
+        found: tuple[Record | None, Any] | None = self._kept.get(self.key(game, game.version))
+        return found
 
     def latest(self, game: Game) -> tuple[Record, Any] | None:
         """The record and replay of the game's latest version kept with its record (another
         worker may have saved the versions since: a replay can start from this one)."""
-        with self._lock:
-            found = [
-                (version, item)
-                for (game_id, version, created), item in self._items.items()
-                if game_id == game.id and created == game.created and item[0] is not None
-            ]
+        found = [
+            (version, item)
+            for (game_id, version, created), item in self._kept.items()
+            if game_id == game.id and created == game.created and item[0] is not None
+        ]
         if not found:
             return None
         _version, (record, replay) = max(found, key=lambda pair: pair[0])
         return record, replay
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._kept.clear()
 
     def put(self, game: Game, version: int, replay: Any, record: Record | None = None) -> None:
-        with self._lock:
-            self._items[self.key(game, version)] = (record, replay)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+        self._kept.put(self.key(game, version), (record, replay))
 
 
 REPLAYS = ReplayCache()

@@ -18,8 +18,6 @@ out the rows of the sheet the phone already shows.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
@@ -33,38 +31,12 @@ from markupsafe import Markup
 
 from .. import lookups
 from ..i18n import current_language, use_table_language
+from ..kept import Kept
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play.fold import whole_sheet
 
 MARK = "\x00"  # never in a page: every text the pages show refuses control characters
 CSRF = "csrf"
-
-
-class Kept:
-    """A bounded, thread-safe store of the latest items (the oldest go first)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-            return None
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
 
 
 PAGES = Kept(64)  # rendered pages with placeholders, by look, version shown and version
