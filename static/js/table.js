@@ -176,6 +176,7 @@
   let waiting = null; // the newer page, held back while a form here is half filled
   let leaving = null; // the page being swapped out (its taps go into the new one)
 
+  const NOTHING_NEW = new Set([204, 304]); // htmx.config.noSwap's default
   const halfFilled = () => Boolean(game() && game().querySelector("form[data-dirty]"));
 
   function showChanged(text) {
@@ -191,6 +192,8 @@
     const ctx = event.detail && event.detail.ctx;
     const page = game();
     if (!ctx || !page) return;
+    // htmx 4 says "before swap" for a 204 too (nothing new: no swap follows): not news.
+    if (NOTHING_NEW.has(ctx.response && ctx.response.status)) return;
     if (isPoll(ctx) && halfFilled()) {
       event.preventDefault(); // the taps stay; the banner offers the newer page
       waiting = ctx.text;

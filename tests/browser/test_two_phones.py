@@ -71,6 +71,18 @@ def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
     expect(second.locator("#entry h2")).to_have_text("Tricks taken")
 
 
+def test_a_half_filled_form_is_not_told_of_a_change_that_did_not_happen(
+    browser: Browser, live_server: str
+) -> None:
+    first, _second = two_phones(browser, live_server, "Plump", PLAYERS)
+    tap_bids(first, {"Bo": 2})  # in the middle of the bids, alone at the table
+    for _ in range(2):  # two polls answered "nothing new" (204): the first one has been handled
+        with first.expect_response(lambda r: "/poll" in r.url and r.status == 204):
+            pass
+    expect(first.locator("[data-changed]")).to_be_hidden()
+    expect(first.locator("#entry input:checked")).to_have_count(1)
+
+
 def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(
     browser: Browser, live_server: str
 ) -> None:
