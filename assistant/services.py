@@ -226,9 +226,9 @@ def undo_last(
     record: Record | None = None,
     key_checked: bool = False,
 ) -> Message:
-    """Take back the last step: of the half-built round first (leaving ``draft_after``), else
-    the engine's undo of the rounds. ``what`` names the step ("the tricks of deal 7") for the
-    log: "Undone: the tricks of deal 7.".
+    """Take back the last step: of the half-built round first, else the engine's undo of the
+    rounds; ``draft_after`` is the half-built round either leaves (None: none). ``what`` names
+    the step ("the tricks of deal 7") for the log: "Undone: the tricks of deal 7.".
     """
     if not key_checked and already_applied(key):  # before judging: what was undone may leave
         raise Replayed  # nothing to undo
@@ -240,7 +240,6 @@ def undo_last(
         raise RuleError(N_("There is nothing to undo yet."))
     if not game.draft:
         rounds = find_game(game.kind).undo(rounds)
-        draft_after = None
     summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
     return apply_change(
         game,

@@ -197,5 +197,12 @@ class Adapter:
         """The half-built round after Undo takes back its last step (None: it is gone)."""
         return None
 
+    def reopened(self, ctx: Context) -> JSON | None:
+        """When nothing is half built, Undo takes back the last round: the half-built round it
+        leaves, so that only the round's last step is undone and what was entered before it
+        during the round is kept (a deal's mulles when its count is undone). None: the engine's
+        own undo of the rounds is all (the tricks of a deal, a hand)."""
+        return None
+
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         raise NotImplementedError
