@@ -26,14 +26,19 @@ def replaced(
     """What a change did to the rounds already entered, if it changed or took back anything (a
     correction, an undo): each such round before and after (None: not there). None when it only
     added (a new round, the tricks of the deal being played)."""
-    pairs = [
-        (n, a, b)
-        for n, (a, b) in enumerate(zip_longest(old, new), start=1)
-        if a is not None and a != b
-    ]
-    if all(b is not None and all(b.get(k) == v for k, v in a.items()) for _n, a, b in pairs):
+    pairs = differing(old, new)
+    if all(p["after"] is not None and p["before"].items() <= p["after"].items() for p in pairs):
         return None
+    return pairs
+
+
+def differing(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each round already entered that the change made different: before and after (None: not
+    there any more)."""
     return [
         {"round": n, "before": dict(a), "after": None if b is None else dict(b)}
-        for n, a, b in pairs
+        for n, (a, b) in enumerate(zip_longest(old, new), start=1)
+        if a is not None and a != b
     ]

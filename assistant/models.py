@@ -98,6 +98,10 @@ class Game(Base):
     # refuses unknown options): the currency of the money, silent Mus.
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     version: Mapped[int] = mapped_column(default=0)
+    # When the last change was a correction: the round it corrected and the rounds it replaced
+    # (``history.replaced``), so that Undo can take the correction back. Every other change
+    # clears it.
+    corrected: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(default=now)
     finished: Mapped[datetime | None]
     # The idempotency key of the form that started it ("play again", sent again from a phone's

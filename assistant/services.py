@@ -25,7 +25,7 @@ from . import lookups, writes
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
-from .history import replaced
+from .history import differing, replaced
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 from .replays import REPLAYS
@@ -167,6 +167,7 @@ def apply_change(
     describe: Callable[[Any], Message] | None = None,
     record: Record | None = None,
     key_checked: bool = False,
+    correcting: int | None = None,
 ) -> Message:
     """Replace the game's rounds (and draft) by these, or raise Replayed, Stale or RuleError;
     answer the sentence the log keeps.
@@ -177,6 +178,7 @@ def apply_change(
     of ``summary``). ``key_checked``: the caller has looked the key up, or knows that it cannot
     have been applied because ``version`` is the game's (every applied change moved the version
     on); a key that wins a race meanwhile is still caught by its unique index.
+    ``correcting``: the round a correction corrects (what it replaced is kept for Undo).
     """
     if not key_checked and already_applied(key):
         raise Replayed
@@ -199,8 +201,13 @@ def apply_change(
     logged = _dump(summary)
     if (corrected := replaced(old, rounds)) is not None:
         logged["replaced"] = corrected  # the history shows what a correction or undo changed
+    kept_for_undo = None
+    if correcting is not None and (changed := differing(old, rounds)):
+        kept_for_undo = {"round": correcting, "replaced": changed}
     try:
-        moved = writes.save(game.id, version, new_draft, finished, old, rounds, key, author, logged)
+        moved = writes.save(
+            game.id, version, new_draft, finished, old, rounds, key, author, logged, kept_for_undo
+        )
     except writes.KeyTaken:  # the same key won a race on another worker
         raise Replayed from None
     if not moved:  # another phone moved the version first
@@ -209,6 +216,7 @@ def apply_change(
     set_committed_value(game, "version", version + 1)
     set_committed_value(game, "draft", new_draft)
     set_committed_value(game, "finished", finished)
+    set_committed_value(game, "corrected", kept_for_undo)
     db.session.expire(game, ["entries"])
     REPLAYS.put(game, version + 1, replay, after)
     return summary
@@ -238,7 +246,9 @@ def undo_last(
     rounds: list[Mapping[str, Any]] = list(before.rounds)
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
-    if not game.draft:
+    if (restored := before_correction(game, rounds)) is not None:
+        rounds, draft_after = restored, game.draft  # the correction only: the deal in play stays
+    elif not game.draft:
         rounds = find_game(game.kind).undo(rounds)
     summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
     return apply_change(
@@ -253,6 +263,28 @@ def undo_last(
         record=before,
         key_checked=True,
     )
+
+
+def correction_to_undo(game: Game) -> int | None:
+    """The round the game's last change corrected, when Undo would take that correction back."""
+    corrected = game.corrected
+    return corrected["round"] if corrected else None
+
+
+def before_correction(
+    game: Game, rounds: list[Mapping[str, Any]]
+) -> list[Mapping[str, Any]] | None:
+    """The rounds as they were before the game's last change, when it was a correction (None:
+    it was not, or the rounds are no longer what it left)."""
+    if not game.corrected:
+        return None
+    restored = list(rounds)
+    for change in game.corrected["replaced"]:
+        index = change["round"] - 1
+        if change["after"] is None or index >= len(restored) or restored[index] != change["after"]:
+            return None
+        restored[index] = change["before"]
+    return restored
 
 
 def current_version(game: Game) -> int:

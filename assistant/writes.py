@@ -21,7 +21,7 @@ from .models import Change, Entry, Game
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
 MOVE_ON = update(GAMES).where(
     GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("seen")
-)  # the new version, draft and finished are given with each save
+)  # the new version, draft, finished and correction are given with each save
 DROP_ENTRIES = delete(ENTRIES).where(
     ENTRIES.c.game_id == bindparam("game"), ENTRIES.c.seq >= bindparam("first")
 )  # from the first round that differs on
@@ -43,6 +43,7 @@ def save(
     key: str,
     author: str,
     logged: dict[str, Any],
+    corrected: JSON | None = None,
 ) -> bool:
     """The version moved on from ``version``, the rounds rewritten and the change logged, in
     one transaction; False (nothing written) if another phone moved the version first. Nothing
@@ -54,7 +55,7 @@ def save(
         moved = connection.execute(
             MOVE_ON,
             {"game": game_id, "seen": version, "version": version + 1, "draft": draft,
-             "finished": finished},
+             "finished": finished, "corrected": corrected},
         )  # fmt: skip
         if moved.rowcount != 1:
             session.rollback()

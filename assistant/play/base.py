@@ -20,7 +20,7 @@ from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
-from ..games.base import JSON, Message, Record, RuleError
+from ..games.base import JSON, N_, Message, Record, RuleError
 from ..i18n import form_translations, say
 from ..models import LARGEST_INTEGER
 from ..services import Loaded
@@ -123,6 +123,7 @@ class Change:
     # The log's sentence from the replay of the new rounds, when it needs the new score (a
     # correction says how the totals moved: ``standings.telling_the_totals``).
     describe: Callable[[Any], Message] | None = None
+    correcting: int | None = None  # the round a correction corrects (Undo can take it back)
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,17 @@ class Adapter:
     def undo_draft(self, ctx: Context) -> JSON | None:
         """The half-built round after Undo takes back its last step (None: it is gone)."""
         return None
+
+    def correction_label(self, number: int) -> Message:
+        """What Undo takes back right after round ``number`` was corrected."""
+        return Message(N_("the correction of deal {deal}"), {"deal": number})
+
+    def what_undo_takes_back(self, ctx: Context, corrected: int | None) -> Message | None:
+        """The Undo button's words: the correction of round ``corrected`` when the last change
+        was one, else the last step (``undo_label``)."""
+        if corrected is not None:
+            return self.correction_label(corrected)
+        return self.undo_label(ctx)
 
     def reopened(self, ctx: Context) -> JSON | None:
         """When nothing is half built, Undo takes back the last round: the half-built round it

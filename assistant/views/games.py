@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -90,7 +91,7 @@ def undo(token: str, game_id: int) -> Any:
                 author=device(),
                 replayed=ctx.loaded.replay,
                 record=ctx.record,
-                what=adapter.undo_label(ctx),
+                what=adapter.what_undo_takes_back(ctx, services.correction_to_undo(game)),
                 key_checked=True,
             )
         )
@@ -138,7 +139,10 @@ def correct(token: str, game_id: int, number: int) -> Any:
         table,
         game,
         lambda _ctx: form,
-        lambda ctx, valid: telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
+        lambda ctx, valid: replace(
+            telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
+            correcting=number,
+        ),
         rerender=rerender,
         on_stale=keep_always,
     )

@@ -108,7 +108,9 @@ def render_page(
         said=said,
         readonly=readonly,
         standings=adapter.standings(ctx),
-        undo_what=None if readonly else adapter.undo_label(ctx),
+        undo_what=None
+        if readonly
+        else adapter.what_undo_takes_back(ctx, services.correction_to_undo(game)),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
         again=None if readonly else again_offered(game),
@@ -204,6 +206,7 @@ def submit(
             record=ctx.record,
             describe=change.describe,
             key_checked=True,
+            correcting=change.correcting,
         )
     except services.Replayed:
         return already_saved()
