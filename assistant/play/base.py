@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from flask import g, has_request_context
 from flask_wtf import FlaskForm
@@ -166,6 +166,13 @@ class Adapter:
     engine's schema (``assistant/play/options.py``)."""
 
     kind: str = ""
+    # The words of the game's rounds as stored (records.md) for the history of a correction:
+    # a key or value of a round ("tricks", "no_quiero") → its text to translate.
+    record_words: ClassVar[Mapping[str, str]] = {}
+
+    def round_name(self, number: int) -> Message:
+        """Round ``number`` in the game's own words ("Deal 4", "Hand 4")."""
+        return Message(N_("Deal {deal}"), {"deal": number})
 
     def setup_view(self, names: list[str]) -> Any:
         """What ``_setup.html`` shows for these players (None: nothing of the game's own)."""

@@ -12,6 +12,7 @@ from typing import Any
 from ..games.base import Message
 from ..i18n import gettext, say
 from ..models import Change
+from .base import Adapter
 from .money import number
 
 NOTHING = "–"
@@ -23,45 +24,55 @@ class HistoryLine:
     when: datetime
     who: str  # "this phone", "phone 3f2a", "imported"
     version: int
-    changes: tuple[str, ...]  # "Round 1: tricks · Cia 3 → 4"
+    changes: tuple[str, ...]  # "Deal 1: tricks · Cia 3 → 4"
 
     @property
     def correction(self) -> bool:
         return bool(self.changes)
 
 
-def flatten(value: Any, path: str = "") -> dict[str, Any]:
-    """Every leaf of a round with its path: ``{"tricks": {"Cia": 3}}`` → ``{"tricks · Cia": 3}``."""
+def flatten(value: Any, words: Mapping[str, str], path: str = "") -> dict[str, Any]:
+    """Every leaf of a round with its path, in the game's words: ``{"tricks": {"Cia": 3}}`` →
+    ``{"tricks · Cia": 3}`` (a list's items are numbered from 1)."""
     if isinstance(value, Mapping):
-        items: list[tuple[str, Any]] = [(str(k), v) for k, v in value.items()]
+        items: list[tuple[str, Any]] = [(worded(str(k), words), v) for k, v in value.items()]
     elif isinstance(value, list):
         items = [(str(i), v) for i, v in enumerate(value, start=1)]
     else:
         return {path: value}
     found: dict[str, Any] = {}
     for key, item in items:
-        found.update(flatten(item, f"{path} · {key}" if path else key))
+        found.update(flatten(item, words, f"{path} · {key}" if path else key))
     return found
 
 
-def shown(value: Any) -> str:
-    return NOTHING if value is None else number(value)
+def worded(text: str, words: Mapping[str, str]) -> str:
+    """A key or value of a stored round as the game says it (a name or a card as it is)."""
+    return gettext(words[text]) if text in words else text
 
 
-def differences(round_: Mapping[str, Any]) -> tuple[str, ...]:
+def shown(value: Any, words: Mapping[str, str]) -> str:
+    if value is None:
+        return NOTHING
+    return worded(value, words) if isinstance(value, str) else number(value)
+
+
+def differences(
+    round_: Mapping[str, Any], adapter: Adapter, words: Mapping[str, str]
+) -> tuple[str, ...]:
     """One replaced round said field by field (or taken back whole)."""
-    number = round_["round"]
+    name = say(adapter.round_name(round_["round"]))
     if round_.get("after") is None:
-        return (gettext("Round %(n)s taken back.", n=number),)
-    before, after = flatten(round_["before"]), flatten(round_["after"])
+        return (gettext("%(round)s taken back.", round=name),)
+    before, after = flatten(round_["before"], words), flatten(round_["after"], words)
     paths = [*before, *[p for p in after if p not in before]]
     return tuple(
         gettext(
-            "Round %(n)s: %(field)s %(old)s → %(new)s",
-            n=number,
+            "%(round)s: %(field)s %(old)s → %(new)s",
+            round=name,
             field=path,
-            old=shown(before.get(path)),
-            new=shown(after.get(path)),
+            old=shown(before.get(path), words),
+            new=shown(after.get(path), words),
         )
         for path in paths
         if before.get(path) != after.get(path)
@@ -76,13 +87,17 @@ def device_name(author: str, me: str) -> str:
     return gettext("phone %(id)s", id=author[:4]) if author else gettext("unknown phone")
 
 
-def history_lines(changes: list[Change], me: str) -> list[HistoryLine]:
+def history_lines(
+    changes: list[Change], me: str, adapter: Adapter, players: list[str]
+) -> list[HistoryLine]:
+    # A player's name is never taken for a word of the record (a player called "out").
+    words = {key: text for key, text in adapter.record_words.items() if key not in players}
     lines = []
     for change in changes:
         summary = change.summary
         said = say(Message(summary.get("template", ""), summary.get("params", {})))
         rounds = summary.get("replaced") or []
-        details = tuple(line for round_ in rounds for line in differences(round_))
+        details = tuple(line for round_ in rounds for line in differences(round_, adapter, words))
         lines.append(
             HistoryLine(
                 said, change.created, device_name(change.author, me), change.version, details

@@ -192,7 +192,7 @@ def sheet_csv(token: str, game_id: int) -> Response:
 def history(token: str, game_id: int) -> str:
     """Who entered and changed what, when, from which phone: for disputes at the table."""
     table, game = game_or_404(token, game_id)
-    lines = history_lines(changes_of(game), device())
+    lines = history_lines(changes_of(game), device(), adapter_for(game.kind), game.seating)
     return render_template("games/history.html", table=table, game=game, lines=lines)
 
 

@@ -300,14 +300,14 @@ def test_the_history_of_a_game_says_who_changed_what(client: FlaskClient, app) -
     )
     history = client.get(game.path + "history").text
     what = re.findall(r'<p class="hwhat">(.*?)</p>', history)
-    assert what[0] == "Undone: the tricks of deal 3."
+    assert what[0] == "Undone: the correction of deal 1."
     assert what[1].startswith("Deal 1 corrected.")
     assert 'class="hchange correction"' in history
-    said = re.findall(r"<li>(Round .*?)</li>", history)
-    # The correction: Anna took 2, Cia 4 in deal 1; the undo took deal 3's tricks back.
-    assert "Round 1: tricks · Anna 3 → 2" in said and "Round 1: tricks · Cia 3 → 4" in said
-    assert "Round 3: tricks · Dan 1 → –" in said
-    assert not any(line.startswith("Round 2") for line in said)  # saved, never changed
+    said = re.findall(r"<li>(Deal .*?)</li>", history)
+    # The correction: Anna took 2, Cia 4 in deal 1; the undo took it back.
+    assert "Deal 1: tricks · Anna 3 → 2" in said and "Deal 1: tricks · Cia 3 → 4" in said
+    assert "Deal 1: tricks · Anna 2 → 3" in said and "Deal 1: tricks · Cia 4 → 3" in said
+    assert not any(line.startswith(("Deal 2", "Deal 3")) for line in said)  # never changed
     assert "this phone" in history and re.search(r"phone [0-9a-f]{4}", history)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from flask_babel import lazy_gettext as _l
 
@@ -168,6 +169,11 @@ def _first(replay: plump.PlumpReplay) -> str:
 
 class PlumpAdapter(Adapter):
     kind = "plump"
+    record_words: ClassVar[Mapping[str, str]] = {
+        "bids": N_("bids"),
+        "tricks": N_("tricks"),
+        "trump": N_("trump"),
+    }
 
     def view(self, loaded: Loaded) -> PlumpView:
         return PlumpView(loaded.replay)
