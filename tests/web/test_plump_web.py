@@ -433,3 +433,11 @@ def test_a_poll_after_another_phones_entry_says_what_it_did(client) -> None:
     assert answer.status_code == 200
     assert 'data-elsewhere="Bids of deal 1 saved. Bo leads."' in text
     assert "↻ Another phone: Bids of deal 1 saved. Bo leads." in text
+
+
+def test_the_dealers_reason_counts_one_card_in_the_singular(client) -> None:
+    game = start_game(client, preset="custom", start_cards="5", schedule="up", hook="y")
+    page = html.unescape(client.get(game.path).text)
+    assert "Deal 1 of 5" in page
+    assert "the bids would add up to the 1 card." in page
+    assert "1 cards" not in page
