@@ -276,3 +276,32 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
         table.button("Save tricks")
     expect(page.locator("#game")).to_have_attribute("data-version", "20")
     assert answers.refused() == [] and len(answers.statuses) == 20
+
+
+KEYS_PER_ROW = """(pad) => {
+  const rows = {};
+  for (const key of pad.querySelectorAll("label.key")) {
+    const top = Math.round(key.getBoundingClientRect().top);
+    rows[top] = (rows[top] || 0) + 1;
+  }
+  return Object.values(rows);
+}"""
+
+
+@pytest.mark.parametrize(("width", "rows"), [(390, 1), (320, 2)])
+def test_a_pad_of_eight_keys_is_one_row_on_a_phone_and_two_even_ones_on_a_narrow_one(
+    page: Page, live_server: str, width: int, rows: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus"]
+    choose_players(page, live_server, "Plump", seven)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    pads = page.locator("#entry fieldset.pad:not(.suits)")
+    expect(pads).to_have_count(7)
+    for i in range(7):  # 7 cards: the keys 0-7 (they wrapped as seven and one)
+        assert pads.nth(i).locator("label.key").count() == 8
+        per_row = pads.nth(i).evaluate(KEYS_PER_ROW)
+        assert len(per_row) == rows and max(per_row) - min(per_row) <= 1
+    widths = pads.first.locator("label.key").evaluate_all("(keys) => keys.map(k => k.offsetWidth)")
+    assert min(widths) >= 36 and len(set(widths)) <= 2  # a finger's width, all alike
