@@ -58,7 +58,7 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's evening: games played and won, and his money in cents."""
+    """A player's evening: games played to their end and won, and his money in cents."""
 
     name: str
     played: int
@@ -128,7 +128,7 @@ def load_evening(table: Table) -> Evening:
     standings = [
         Standing(
             name,
-            sum(name in r.game.seating for r in results),
+            sum(name in r.game.seating and r.outcome.finished for r in results),
             sum(r.outcome.finished and name in r.outcome.winners for r in results),
             settlement.balances.get(name, 0),
         )

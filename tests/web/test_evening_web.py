@@ -422,3 +422,22 @@ def test_every_change_of_the_evening_needs_its_csrf_token(tmp_path) -> None:  # 
     stake = {"g1-csrf_token": stake_token, "g1-amount": "0.10", "g1-basis": "pairs",
              "g1-key": "stake-with-token"}  # fmt: skip
     assert client.post(table_url(game) + "stakes/1", data=stake).status_code == 303
+
+
+def test_a_game_still_in_play_is_not_counted_as_played(client: FlaskClient, app) -> None:
+    one_deal = {"preset": "custom", "start_cards": "1", "schedule": "down", "hook": "y"}
+    first = start_game(client, **one_deal)
+    play_deal(
+        client,
+        first,
+        {"Bo": 1, "Cia": 0, "Dan": 0, "Anna": 1},
+        {"Bo": 1, "Cia": 0, "Dan": 0, "Anna": 0},
+    )
+    response = client.post(first.path + "again", data={"key": "again-after-one-deal"})
+    assert response.status_code == 303  # the second game is in play
+    with app.app_context():
+        table = db.session.execute(db.select(Table)).scalar_one()
+        standings = {s.name: (s.won, s.played) for s in load_evening(table).standings}
+    assert standings == {"Bo": (1, 1), "Anna": (0, 1), "Cia": (0, 1), "Dan": (0, 1)}
+    page = client.get(table_url(first)).text
+    assert re.search(r"Bo</th>\s*<td>1 / 1</td>", page)
