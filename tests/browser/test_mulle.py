@@ -3,7 +3,9 @@ mulles and tabbar recorded as they happen, the piles counted at the end of each 
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +16,7 @@ from tests.browser.table import (
     TapCounter,
     above_the_bar,
     choose_players,
+    import_example,
     in_sight,
     use_screen,
 )
@@ -318,3 +321,111 @@ def test_an_answer_leaves_the_page_where_the_finger_is(page: Page, slow_server: 
     expect(page.locator(".said")).to_contain_text("Tabbe for Anna.")
     moved = names.evaluate("row => row.getBoundingClientRect().top") - top
     assert abs(moved) < 60, moved  # the strip may grow by a line above it, nothing more
+
+
+def test_undo_of_a_count_shows_the_count_again_with_the_mulles(
+    page: Page, live_server: str
+) -> None:
+    """Undo right after a deal is counted takes back the count alone: the count screen is back
+    with the deal's mulles ticked and its tabbar, and it saves again as it was."""
+    choose_players(page, live_server, "Mulle", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    table = Table(page)
+    table.mulle("Anna", "8C")
+    table.tabbe("Bo")
+    table.next_round(2)
+    table.mulle("Bo", "QD")
+    page.get_by_role("button", name="Count the piles now").tap()
+    page.locator("#piles_0_spades").fill("14")  # Bo's pile: the rest of the pack
+    page.get_by_role("button", name="Save deal 1").tap()
+    table.said("Deal 1 counted: Anna 22, Bo 39.")
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+
+    page.get_by_role("button", name="↶ Undo: the count of deal 1").tap()
+    table.said("Undone: the count of deal 1.")
+    expect(page.get_by_role("heading", name="Count the piles of deal 1")).to_be_visible()
+    expect(page.locator(".mulle-chip input:checked")).to_have_count(2)
+    expect(page.locator("input[name=piles_0_mulles][value='8C']")).to_be_checked()
+    expect(page.locator("input[name=piles_1_mulles][value=QD]")).to_be_checked()
+    expect(page.locator("#piles_1_tabbar")).to_have_value("1")
+    expect(page.locator(".thumb-bar .undo")).to_have_text("↶ Undo: the end of deal 1")
+    expect(page.locator(".mulle-tally tbody tr.done")).to_have_count(0)
+
+    page.locator("#piles_0_spades").fill("14")
+    page.get_by_role("button", name="Save deal 1").tap()
+    table.said("Deal 1 counted: Anna 22, Bo 39.")
+    expect(page.locator(".mulle-tally tbody tr.done")).to_have_count(1)
+
+
+def _pile(cards: tuple[int, ...], tabbar: int, mulles: list[str]) -> dict:
+    names = ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens")
+    return {**dict(zip(names, cards, strict=True)), "tabbar": tabbar, "mulles": mulles}
+
+
+HIGH = ["10D", "2S", "AH", "AC", "KH", "KC", "KD", "KS"]  # mulles worth 111
+# Wide tallies: totals of three digits, a hundred club, a short count, cards·mulles·tabbar of
+# 3 digits (the play-tester's game of three: 118–46–218).
+WIDE = {
+    3: (
+        ["Anna", "Bertil", "Cecilia"],
+        [
+            {"Anna": _pile((7, 2, 0, 1, 1), 1, ["KS"]),
+             "Bertil": _pile((9, 3, 1, 0, 0), 0, ["10H", "QS"]),
+             "Cecilia": _pile((10, 3, 1, 1, 1), 1, ["JH", "10C", "10S"])},
+            {"Anna": _pile((14, 4, 1, 1, 1), 1, ["9H", "8D"]),
+             "Bertil": _pile((6, 2, 1, 0, 0), 1, []),
+             "Cecilia": _pile((6, 2, 0, 1, 1), 1, ["JD"])},
+            {"Anna": _pile((2, 1, 1, 0, 1), 0, ["QH", "QD", "QC", "7H", "7D"]),
+             "Bertil": _pile((2, 0, 0, 0, 0), 0, []),
+             "Cecilia": _pile((22, 7, 1, 2, 1), 2, HIGH)},
+        ],
+    ),
+    4: (
+        ["Anna", "Bertil", "Cecilia", "David"],
+        [
+            {"Anna": _pile((20, 7, 2, 2, 2), 31, HIGH), "Bertil": _pile((6, 1, 0, 0, 0), 2, [])},
+            {"Anna": _pile((18, 6, 1, 1, 2), 20, ["QH", "QD", "QC", "7H", "7D"]),
+             "Bertil": _pile((8, 2, 1, 1, 0), 1, ["JD"])},
+            {"Anna": _pile((22, 7, 2, 2, 2), 12, ["JH", "10C", "10S"]),
+             "Bertil": _pile((4, 1, 0, 0, 0), 0, [])},
+            {"Anna": _pile((20, 7, 2, 2, 2), 12, ["JH", "10C", "10S"]),
+             "Bertil": _pile((6, 1, 0, 0, 0), 0, [])},
+        ],
+    ),
+}  # fmt: skip
+SHEET_FITS = """() => {
+  const box = document.querySelector(".mulle-sheet .sheet-scroll");
+  const last = box.querySelector("thead th:last-child").getBoundingClientRect();
+  return {wider: box.scrollWidth - box.clientWidth,
+          last: Math.round(last.right - box.getBoundingClientRect().right)};
+}"""
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["in-play", "over"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_tally_fits_at_320_px(
+    page: Page, live_server: str, tmp_path: Path, shot, players: int, over: bool
+) -> None:
+    """At 320 px a tally of three players (or two teams) with totals of three digits shows
+    every column without scrolling sideways: the last one is not cut off."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    names, deals = WIDE[players]
+    record = {
+        "format": "table-assistant/1",
+        "game": "mulle",
+        "players": names,
+        "options": {},
+        "first_dealer": names[0],
+        "rounds": [{"piles": deal} for deal in (deals if over else deals[:-1])],
+    }
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(record))
+    import_example(page, live_server, path)
+    expect(page.locator(".banner")).to_contain_text("Game over" if over else "Deal")
+    page.locator(".mulle-sheet").scroll_into_view_if_needed()
+    fit = page.evaluate(SHEET_FITS)
+    assert fit["wider"] == 0 and fit["last"] <= 0, fit
+    fits(page)
+    if over:
+        shot(page, f"mulle-tally-320-{players}", full_page=False)

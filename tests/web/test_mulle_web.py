@@ -13,6 +13,7 @@ from tests.web.helpers import (
     draft,
     entries,
     errors,
+    form_fields,
     import_record,
     post_entry,
     start_game,
@@ -191,12 +192,113 @@ def test_undo_steps_back_through_the_live_deal_then_takes_back_a_counted_deal(cl
     undo()  # round 3 → 2
     undo()  # round 2 → 1: nothing of deal 2 is left
     assert "Round 1 of 6" in client.get(game.path).text
-    assert len(entries(app)) == 1
-    while draft(app) is not None:
+    assert len(entries(app)) == 1 and draft(app) is None
+    undo()  # the count of deal 1: deal 1 is counted again, its mulles and tabbar kept
+    assert entries(app) == [] and draft(app)["round"] == 7
+    assert len(draft(app)["events"]) == 8
+    while draft(app) is not None:  # back into deal 1, one mulle, tabbe or round at a time
         undo()
-    undo()  # deal 1 itself
     assert entries(app) == []
     assert "Deal 1 of 2" in client.get(game.path).text
+    version = version_of(client, game)
+    response = client.post(game.path + "undo", data={"version": version, "key": "undo-last-1"})
+    assert response.status_code == 422 and "There is nothing to undo yet." in response.text
+
+
+def undo_on_the_page(client, game) -> None:
+    """Tap Undo as the page offers it."""
+    page = client.get(game.path).text
+    assert client.post(game.path + "undo", data=form_fields(page, "/undo")).status_code == 303
+
+
+def count_on_the_page(client, game, counts: dict[str, dict[str, int]]):
+    """Save the count form as the page offers it (the mulles and tabbar it shows ticked),
+    with these counted cards typed in."""
+    page = client.get(game.path).text
+    fields = form_fields(page, "/enter")
+    assert fields["action"] == "piles", "the page shows no count"
+    for prefix, values in counts.items():
+        fields.update({f"{prefix}_{k}": v for k, v in values.items()})
+    return client.post(game.path + "enter", data=fields)
+
+
+def cards_of(pile: dict[str, int]) -> dict[str, int]:
+    return {k: v for k, v in pile.items() if k != "tabbar"}
+
+
+def test_undo_of_a_count_takes_back_the_count_only(client, app) -> None:
+    """The count of a deal is its last step: Undo takes back that step, the deal is counted
+    again with every mulle and tabbe recorded during it still there."""
+    game = mulle_game(client)
+    for by, card in ((0, "8C"), (1, "5C"), (0, "KH"), (1, "QD")):
+        live(client, game, action="mulle", by=by, rank=card[:-1], suit=card[-1])
+    live(client, game, action="round", to=2)
+    for by in (0, 1, 0, 0):
+        live(client, game, action="tabbe", by=by)
+    live(client, game, action="round", to=7)
+    counts = {"piles_0": cards_of(ANNA_1), "piles_1": cards_of(BO_1)}
+    assert count_on_the_page(client, game, counts).status_code == 303
+    counted = entries(app)
+    assert counted[0]["piles"]["Anna"] == {**ANNA_1, "mulles": ["8C", "KH"]}
+    page = client.get(game.path).text
+    assert "Round 1 of 6" in page and "↶ Undo: the count of deal 1" in page
+
+    undo_on_the_page(client, game)
+    page = client.get(game.path).text
+    assert entries(app) == []
+    assert "✓ Undone: the count of deal 1." in page
+    assert "Count the piles of deal 1" in page and "Deal 1 of 2" in page
+    for seat, cards in ((0, ("8C", "KH")), (1, ("5C", "QD"))):
+        for card in cards:
+            assert f'name="piles_{seat}_mulles" value="{card}" checked' in page
+    assert 'name="piles_0_tabbar" value="3"' in page and 'name="piles_1_tabbar" value="1"' in page
+    assert 'name="piles_0_spades" value="0"' in page  # only the count itself is taken back
+    assert "↶ Undo: the end of deal 1" in page
+    assert '<span class="parts live">+24 ' in page and '<span class="parts live">+18 ' in page
+
+    assert count_on_the_page(client, game, counts).status_code == 303  # counted again
+    assert entries(app) == counted and draft(app) is None
+    assert totals_row(client.get(game.path).text) == [44, 38]
+
+
+def test_undo_of_the_last_count_reopens_the_last_deal(client, app) -> None:
+    game = mulle_game(client)
+    assert post_entry(client, game, DEAL_1).status_code == 303
+    assert post_entry(client, game, DEAL_2).status_code == 303
+    page = client.get(game.path).text
+    assert "Game over" in page and "↶ Undo: the count of deal 2" in page
+    undo_on_the_page(client, game)
+    page = client.get(game.path).text
+    assert "Game over" not in page and "Count the piles of deal 2" in page
+    assert 'name="piles_0_mulles" value="AH" checked' in page
+    for card in ("10D", "3S", "JC"):
+        assert f'name="piles_1_mulles" value="{card}" checked' in page
+    assert 'name="piles_1_tabbar" value="2"' in page
+    assert len(entries(app)) == 1 and totals_row(page) == [44, 38]
+    counts = {"piles_0": cards_of(ANNA_2), "piles_1": cards_of(BO_2)}
+    assert count_on_the_page(client, game, counts).status_code == 303
+    assert "Game over" in client.get(game.path).text
+    assert entries(app)[1] == {
+        "piles": {
+            "Anna": {**ANNA_2, "mulles": ["AH"]},
+            "Bo": {**BO_2, "mulles": ["10D", "3S", "JC"]},
+        }
+    }
+
+
+def test_undo_of_a_team_count_keeps_the_teams_mulles(client, app) -> None:
+    game = mulle_game(client, players=FOUR)
+    live(client, game, action="mulle", by=2, rank="9", suit="H")  # Cia's, for Anna & Cia
+    live(client, game, action="tabbe", by=3)
+    live(client, game, action="round", to=4)
+    team_0 = dict(spades=15, aces=5, spade_aces=1, spade_twos=1, diamond_tens=2)
+    team_1 = dict(spades=11, aces=3, spade_aces=1, spade_twos=1, diamond_tens=0)
+    assert count_on_the_page(client, game, {"team_0": team_0, "team_1": team_1}).status_code == 303
+    undo_on_the_page(client, game)
+    page = client.get(game.path).text
+    assert entries(app) == []
+    assert 'name="team_0_mulles" value="9H" checked' in page
+    assert 'name="team_1_tabbar" value="1"' in page and 'name="team_0_tabbar" value="0"' in page
 
 
 # --- counting the piles --------------------------------------------------------------------
@@ -211,7 +313,8 @@ def test_two_deals_give_the_totals_and_the_winner(client, app) -> None:
     assert "20·21·3" in response.text and "20·17·1" in response.text  # cards·mulles·tabbar
     assert post_entry(client, game, DEAL_2).status_code == 303
     page = client.get(game.path).text
-    assert "Game over" in page and "Winner: Bo" in page
+    assert "Game over" in page and "Winner: Bo\u00a097" in page
+    assert '<span class="final">(Anna\u00a071)</span>' in page
     assert totals_row(page) == [71, 97]
     assert totals_row(page.split('class="kvitta"')[1]) == [0, 12]  # mulles + tabbar 38 vs 50
     assert "hundred club" not in page.lower().replace("hundred club (hundraklubben)", "")
@@ -219,6 +322,28 @@ def test_two_deals_give_the_totals_and_the_winner(client, app) -> None:
     assert entries(app)[0]["piles"]["Anna"] == {**ANNA_1, "mulles": ["8C", "KH"]}
     response = post_entry(client, game, DEAL_1)
     assert response.status_code == 422 and "The game is over" in response.text
+
+
+def test_the_winner_line_names_each_total(client) -> None:
+    """The end of the game says whose total is whose: the winner's first, then the others',
+    the nearest first (not the totals in seat order, the first read as the winner's)."""
+    game = mulle_game(client, players=THREE, preset="custom", deals="1")
+    everything = dict(spades=26, aces=8, spade_aces=2, spade_twos=2, diamond_tens=2)
+    fields = piles({"piles_0": {"tabbar": 10}, "piles_1": everything, "piles_2": {"tabbar": 20}})
+    assert post_entry(client, game, fields).status_code == 303
+    page = client.get(game.path).text
+    assert "★ Winner: Bo\u00a040" in page
+    assert '<span class="final">(Cia\u00a020, Anna\u00a010)</span>' in page
+    assert "40–" not in page and "10–" not in page
+
+
+def test_a_shared_win_names_each_winners_total(client) -> None:
+    game = mulle_game(client, preset="custom", deals="1")
+    fields = piles({"piles_0": {"tabbar": 5}, "piles_1": {"tabbar": 5}})
+    confirm = re.search(r'name="confirm" value="(\w+)"', post_entry(client, game, fields).text)
+    assert post_entry(client, game, {**fields, "confirm": confirm.group(1)}).status_code == 303
+    page = client.get(game.path).text
+    assert "★ Shared win: Anna\u00a05, Bo\u00a05" in page and 'class="final"' not in page
 
 
 def test_the_hundred_club_is_shown(client) -> None:
@@ -418,6 +543,17 @@ def test_the_rules_card_marks_the_tables_options(client) -> None:
     assert "A game is 3 deals." in page
     assert "worth 46 here" in page  # 26 + 8 + 2 × 2 + 2 × 2 + 2 × 3... under these options
     assert "Round 1 of 12" in client.get(game.path).text
+
+
+def test_the_rules_card_says_what_packetera_and_ligger_mean(client) -> None:
+    """As the Swedish source has it: a build is packeted with more two-card combinations of its
+    value; "ligger" is said when a single card of that value is put on it."""
+    page = client.get(mulle_game(client).path + "rules").text
+    assert "a build is two cards, no more" in page
+    assert "To “packetera” a build is to add more two-card combinations of the same value" in page
+    assert "put a single card of that value on the build and say “ligger”" in page
+    assert "the build lies" not in page and "(“packetera”)" not in page
+    assert "<dt>packetera</dt>" in page and "<dt>ligger</dt>" in page
 
 
 def test_the_watch_view_shows_the_round_without_forms(client) -> None:

@@ -132,6 +132,24 @@ class MulleAdapter(Adapter):
             return live.draft(round=live.round - 1)
         return None  # back at round 1 with nothing recorded: nothing live is left
 
+    def reopened(self, ctx: Context) -> JSON | None:
+        """Undo of a count takes back the count alone: its deal is in play again, at its
+        counting step, with the mulles and tabbar its piles hold (a team's on the partner they
+        were counted on). Which round each came in is not stored: they count as the last
+        round's, so the Undo after this one goes back into the deal before it takes them back."""
+        view: MulleView = ctx.view
+        if not view.replay.deals:
+            return None
+        deal = view.replay.deals[-1]
+        last = len(view.schedule.rounds)
+        events: list[JSON] = []
+        for name in view.replay.players:
+            pile = deal.piles.get(name)
+            if pile is not None:
+                events += [{"mulle": card.code, "by": name, "round": last} for card in pile.mulles]
+                events += [{"tabbe": name, "round": last} for _ in range(pile.tabbar)]
+        return {"deal": deal.number, "round": last + 1, "events": events}
+
     def undo_label(self, ctx: Context) -> Message | None:
         live: LiveDeal | None = ctx.view.live
         if live is not None and last_event_first(live):

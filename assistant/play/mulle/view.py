@@ -4,6 +4,7 @@ engine."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -102,6 +103,17 @@ class MulleView:
         return tuple(t for t in self.totals if t.winner)
 
     @property
+    def winners_line(self) -> str:
+        """The winners with their totals ("Cia 218"): the end of the game names each total."""
+        return _with_totals(self.winners)
+
+    @property
+    def others_line(self) -> str:
+        """The other sides with their totals, the nearest to the winner first ("" if none)."""
+        others = sorted((t for t in self.totals if not t.winner), key=lambda t: t.behind)
+        return _with_totals(others)
+
+    @property
     def schedule(self) -> DealSchedule:
         """How this table deals (for the rules card)."""
         return deal_schedule(self.replay.options.deal, len(self.replay.players))
@@ -123,6 +135,11 @@ class MulleView:
             (n, dealer_of(replay.players, first, n))
             for n in range(nxt.number + 1, replay.deals_in_game + 1)
         ]
+
+
+def _with_totals(totals: Iterable[SideTotal]) -> str:
+    # A no-break space: a name never parts from its total at the end of a line.
+    return ", ".join(f"{t.side.label}\u00a0{t.total}" for t in totals)
 
 
 def _cell(points: Any, running: int, netted: int) -> Cell:
