@@ -159,11 +159,18 @@ def payment_line(
 
 
 def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
-    """The settle-up: an ended evening's stored payments (paid ones too), else as it stands."""
+    """The settle-up: an ended evening's stored payments (paid ones too), else as it stands
+    after the payments already paid (listed too, as paid)."""
     currency = evening.table.currency
     computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
     if evening.table.ended is None:
-        return tuple(payment_line(t, evening, currency) for t in evening.settlement.payments)
+        paid = [p for p in evening.table.payments if p.paid is not None]
+        return tuple(payment_line(t, evening, currency) for t in evening.settlement.payments) + (
+            tuple(
+                payment_line(Transfer(p.payer, p.payee, p.cents), evening, currency, p)
+                for p in paid
+            )
+        )
     lines = []
     for stored in evening.table.payments:
         transfer = computed.get((stored.payer, stored.payee))

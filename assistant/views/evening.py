@@ -118,6 +118,20 @@ def paid(token: str, payment_id: int) -> Any:
     return back(table, f"#payment-{payment_id}")
 
 
+@bp.post("/payments/<int:payment_id>/unpaid")
+def unpaid(token: str, payment_id: int) -> Any:
+    """A payment marked paid by mistake: owed again."""
+    table = table_or_404(token)
+    if not ActionForm().validate_on_submit():
+        return back(table, "#settle")
+    try:
+        evening.mark_unpaid(table, payment_id)
+    except RuleError as error:
+        db.session.refresh(table)
+        return render_table(table, status=422, paid_errors={payment_id: say(error)})
+    return back(table, f"#payment-{payment_id}")
+
+
 @bp.get("/export")
 def export(token: str) -> Response:
     table = table_or_404(token)

@@ -441,3 +441,36 @@ def test_a_game_still_in_play_is_not_counted_as_played(client: FlaskClient, app)
     assert standings == {"Bo": (1, 1), "Anna": (0, 1), "Cia": (0, 1), "Dan": (0, 1)}
     page = client.get(table_url(first)).text
     assert re.search(r"Bo</th>\s*<td>1 / 1</td>", page)
+
+
+def unpaid_ids(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r"/payments/(\d+)/unpaid", page)]
+
+
+def test_a_payment_marked_paid_by_mistake_is_owed_again(client: FlaskClient, app) -> None:
+    plump, _boodle, _mus = the_evening(client)
+    end(client, plump)
+    cia_to_bo = paid_ids(client.get(table_url(plump)).text)[1]
+    client.post(f"{table_url(plump)}payments/{cia_to_bo}/paid")
+    page = client.get(table_url(plump)).text
+    assert unpaid_ids(page) == [cia_to_bo] and "Not paid after all" in page
+    assert client.post(f"{table_url(plump)}payments/{cia_to_bo}/unpaid").status_code == 303
+    with app.app_context():
+        assert db.session.get(Payment, cia_to_bo).paid is None
+    page = client.get(table_url(plump)).text
+    assert cia_to_bo in paid_ids(page) and unpaid_ids(page) == []
+    again = client.post(f"{table_url(plump)}payments/{cia_to_bo}/unpaid")  # a double tap
+    assert again.status_code == 422
+    assert "This payment is not marked paid." in errors(again.text)
+
+
+def test_a_reopened_evening_still_shows_what_was_paid(client: FlaskClient) -> None:
+    plump, _boodle, _mus = the_evening(client)
+    end(client, plump)
+    cia_to_bo = paid_ids(client.get(table_url(plump)).text)[1]
+    client.post(f"{table_url(plump)}payments/{cia_to_bo}/paid")
+    client.post(f"{table_url(plump)}reopen")
+    page = client.get(table_url(plump)).text
+    assert payments_on(page)[-1] == "Cia pays Bo 6.00"  # after what is still owed
+    assert unpaid_ids(page) == [cia_to_bo]
+    assert "Cia pays Bo 6.00 (paid)" in page  # in the text to send as well
