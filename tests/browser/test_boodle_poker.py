@@ -4,11 +4,12 @@ chip; chips and pot against hand-worked figures, the taps of each poker stage co
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players
+from tests.browser.table import choose_players, import_example, use_screen
 from tests.browser.test_accessibility import problems
 from tests.browser.test_boodle import Table, balances
 
@@ -124,3 +125,51 @@ def test_two_three_in_one_deals_on_a_phone(page: Page, live_server: str, shot) -
     # in or fold 2 (a fold, "the others are in"), the bet 1 + its chips, the showdown
     assert taps_from_the_cards == 2 + (1 + 1) + 1 + 3 * 10 + 1
     assert taps_by_a_winner == 2 + (1 + 2) + 1
+
+
+ONE_LINE = """(names) => {
+  // every name shown on the page, and the lines its text takes
+  const lines = [];
+  const form = document.querySelector("#correction");
+  const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    if (!names.includes(text.textContent.trim()) || !text.parentElement.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const tops = new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top)));
+    if (tops.size) lines.push([text.textContent.trim(), tops.size]);
+  }
+  return lines;
+}"""
+
+
+def test_no_name_breaks_on_the_correction_of_a_three_in_one_deal_at_320_px(
+    page: Page, live_server: str, tmp_path, shot
+) -> None:
+    names = ["Anna", "Bo", "Clara", "Maximilian"]
+    record = {
+        "format": "table-assistant/1",
+        "game": "boodle",
+        "players": names,
+        "options": {"three_in_one": {"pot_ante": 1}},
+        "first_dealer": "Anna",
+        "rounds": [
+            {
+                "poker": {"bets": {"Bo": 1, "Clara": 1}, "folded": ["Anna", "Maximilian"],
+                          "winner": "Clara"},
+                "events": [{"boodle": "AH", "by": "Bo"}, {"out": "Clara"}],
+                "cards_left": {"Anna": 3, "Bo": 2, "Maximilian": 4},
+            }
+        ],
+    }  # fmt: skip
+    path = tmp_path / "three-in-one.json"
+    path.write_text(json.dumps(record))
+    use_screen(page, "narrow")
+    page.goto(import_example(page, live_server, path) + "rounds/1")
+    expect(page.locator(".bpoker-row .bseat-name")).to_have_count(4)
+    shot(page, "boodle-poker-correction-320")
+    lines = page.evaluate(ONE_LINE, names)
+    assert {name for name, _ in lines} == set(names)  # each is there, by the folded box at least
+    assert [(name, n) for name, n in lines if n > 1] == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

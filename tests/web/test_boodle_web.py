@@ -4,12 +4,13 @@ in One's poker stage: test_boodle_poker_web.py)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 from assistant.extensions import db
 from assistant.models import Entry, Game
-from tests.web.helpers import import_record, post_entry, start_game, version_of
+from tests.web.helpers import form_fields, import_record, post_entry, start_game, version_of
 
 PLAYERS = ["Anna", "Bo", "Clara"]
 
@@ -460,3 +461,56 @@ def test_the_watch_view_shows_the_layout_without_forms(client) -> None:
     page = client.get(watch).text
     assert "<form" not in page
     assert "Bo took 4" in page
+
+
+def test_only_the_game_page_says_a_deals_number_opens_its_correction(client) -> None:
+    game = start(client)
+    two_worked_deals(client, game)
+    page = client.get(game.path).text
+    assert "Tap a deal's number to correct it." in html.unescape(page)
+    watch = client.get(re.search(r'href="(/v/[^"]+)"', page).group(1)).text
+    assert "Correct deal 1" not in watch  # its numbers are no links
+    assert "correct it" not in watch
+    assert "D marks the dealer, the underline who went out." in watch
+
+
+def correction_rows(page: str) -> int:
+    return len(re.findall(r'<select name="ev_\d+_what"', page))
+
+
+def test_a_correction_offers_a_row_for_every_card_still_on_the_layout_and_a_fault_each(
+    client, app
+) -> None:
+    game = start(client)
+    play(client, game, "QD", "Anna")
+    go_out(client, game, "Anna", {"Bo": 3, "Clara": 5})
+    page = client.get(game.path + "rounds/1").text
+    # Q♦'s row, the three other boodle cards, and a fault for each of the three players
+    assert correction_rows(page) == 1 + 3 + 3
+    # the deal in one save: all four boodle cards and two faults
+    fields = form_fields(page, "rounds/1")
+    played = [("AH", "Bo"), ("wrong-lead", "Clara"), ("KC", "Anna"), ("JS", "Bo")]
+    played += [("withheld", "Clara")]
+    for row, (what, by) in enumerate(played, start=1):
+        fields.update({f"ev_{row}_what": what, f"ev_{row}_by": by})
+    ok(client.post(game.path + "rounds/1", data=fields))
+    assert [next(iter(event.values())) for event in entries(app)[0]["events"]] == [
+        "QD", "AH", "wrong-lead", "KC", "JS", "withheld", "Anna"
+    ]  # fmt: skip
+    page = client.get(game.path + "rounds/1").text
+    assert correction_rows(page) == 6 + 0 + 3  # every card is in: rows for the faults only
+
+
+def test_the_settle_up_sentences_write_numbers_as_the_language_does(client) -> None:
+    players = ["Anna", "Bo", "Clara", "Dan"]
+    game = start(client, players=players, first="Anna", chip_value="0,50")
+    play(client, game, "AH", "Bo")
+    go_out(client, game, "Bo", {"Anna": 2, "Clara": 3, "Dan": 1}, players)
+    # 15 chips left on the layout: 3.75 each. Anna −10, Bo +7, Clara −7, Dan −5 before it.
+    page = client.get(game.path).text
+    settle = html.unescape(page.split('id="settle"')[1])
+    assert "Bo won 10.75 chips; Anna lost 6.25 of them and 2 other players the rest." in settle
+    page = client.get(game.path + "?lang=sv").text
+    settle = html.unescape(page.split('id="settle"')[1].split("</section>")[0])
+    assert "6,25" in settle and "10,75" in settle
+    assert not re.search(r"\d\.\d", settle), re.findall(r".{30}\d\.\d.{30}", settle)

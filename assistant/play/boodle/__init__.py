@@ -33,8 +33,9 @@ from .forms import (
     round_form,
     stake_data,
 )
-from .poker import stage_summary
+from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
+from .reopen import NotReopened, can_reopen, reopened_draft
 from .view import BoodleView, build_view
 
 
@@ -117,24 +118,32 @@ class BoodleAdapter(Adapter):
         return ranked(totals, started=bool(view.rows), show=signed_chips, notes=notes)
 
     def undo_label(self, ctx: Context) -> Message | None:
-        """The draft's last entry (a card played, a fault, the spare hand, the stakes), else the
-        last deal."""
+        """The draft's last entry (a card played, a fault, a step of the poker stage, the spare
+        hand, the stakes: the order ``without_last`` takes them back in), else the last deal's
+        out (``reopened``)."""
         draft = ctx.loaded.draft or {}
-        nxt = ctx.view.replay.next
-        deal = nxt.deal if nxt is not None else len(ctx.record.rounds) + 1
+        replay = ctx.view.replay
+        deal = replay.next.deal
         if events := draft.get("events"):
             last = events[-1]
             if "boodle" in last:
                 card = parse_card(last["boodle"]).label
                 return Message(N_("{name}'s {card}"), {"name": last["by"], "card": card})
             return Message(N_("{name}'s fault"), {"name": last["by"]})
+        if steps := draft.get(STAGE):
+            return step_label(steps[-1])
         if draft.get("widow"):
             return Message(N_("the spare hand of deal {deal}"), {"deal": deal})
         if draft.get("stakes"):
             return Message(N_("the stakes of deal {deal}"), {"deal": deal})
-        if ctx.record.rounds:
-            return Message(N_("deal {deal}"), {"deal": len(ctx.record.rounds)})
-        return None
+        if not replay.deals:
+            return None
+        last_deal = replay.deals[-1]
+        if not can_reopen(last_deal, replay.players):
+            return Message(N_("deal {deal}"), {"deal": last_deal.deal})
+        return Message(
+            N_("{name} went out, deal {deal}"), {"name": last_deal.winner, "deal": last_deal.deal}
+        )
 
     def undo_draft(self, ctx: Context) -> JSON | None:
         draft = ctx.loaded.draft or {}
@@ -143,6 +152,16 @@ class BoodleAdapter(Adapter):
         except RuleError:
             return None
         return rest or None
+
+    def reopened(self, ctx: Context) -> JSON | None:
+        """The last deal back in play as it was before its out (Undo takes back only that)."""
+        replay = ctx.view.replay
+        if not replay.deals:
+            return None
+        try:
+            return reopened_draft(replay.deals[-1], replay.players)
+        except NotReopened:  # the whole deal goes, as the engine's undo has it
+            return None
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay

@@ -16,7 +16,7 @@ from wtforms import HiddenField
 
 from ...games.base import JSON, N_, RuleError
 from ...games.boodle.deal import DealResult
-from ...games.boodle.events import BoodlePlay, Fault
+from ...games.boodle.events import BoodlePlay, Event, Fault
 from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
@@ -25,7 +25,6 @@ from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, po
 CARDS = tuple(card.value for card in BoodleCard)
 FAULTS = tuple(kind.value for kind in FaultKind)
 ACTIONS = ("stakes", "widow", "boodle", "fault", "out", "pop", *POKER_ACTIONS)
-SPARE_ROWS = 3  # empty event rows offered in a correction
 
 # --- the live events of the deal being played ---------------------------------------------
 
@@ -145,7 +144,7 @@ def round_form(
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
         widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
 
-    for row in range(len(events) + SPARE_ROWS):
+    for row in range(len(events) + spare_rows(events, players)):
         setattr(RoundForm, f"ev_{row}_what", ChoiceField(values=CARDS + FAULTS))
         setattr(RoundForm, f"ev_{row}_by", ChoiceField(values=tuple(players)))
     _cards_left_fields(RoundForm, players)
@@ -175,6 +174,13 @@ def round_form(
     if formdata is not None and form.widow.data == "auction":
         form.widow_auction_buyer.required = form.widow_auction_price.required = True
     return form
+
+
+def spare_rows(events: Sequence[Event], players: Sequence[str]) -> int:
+    """The empty rows a correction offers: one for each boodle card not played in the deal and
+    one for a fault of each player, so that any deal is put right in one save."""
+    played = {event.card for event in events if isinstance(event, BoodlePlay)}
+    return len(CARDS) - len(played) + len(players)
 
 
 def event_rows(form: Any) -> list[int]:

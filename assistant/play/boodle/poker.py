@@ -137,3 +137,17 @@ def stage_summary(live: LiveDeal, step: Mapping[str, Any]) -> Message:
             {"bet": step["bet"], "pot": live.pot},
         )
     return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot})
+
+
+def step_label(step: Mapping[str, Any]) -> Message:
+    """What Undo takes back when ``step`` is the poker stage's last ("Clara's fold")."""
+    ((kind, value),) = step.items()
+    if kind == "fold":
+        return Message(N_("{name}'s fold"), {"name": ", ".join(value)})
+    if kind == "in":
+        return Message(N_("{names} staying in"), {"names": ", ".join(value)})
+    if kind == "bet":
+        return Message(N_("the bet of {bet}"), {"bet": value})
+    if kind == "winner":
+        return Message(N_("{name} winning the poker pot"), {"name": value})
+    return Message(N_("the poker hands"))

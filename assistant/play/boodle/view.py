@@ -17,7 +17,7 @@ from ...games.base import JSON, Message, RuleError
 from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
-from ...games.settle import round_half_up
+from ...games.settle import exact, round_half_up
 from ...i18n import gettext, ngettext, say
 from ..base import row_of_deal
 from ..charts import LineChart, line_chart
@@ -72,7 +72,7 @@ class PaymentLine:
     payee: str
     chips: str
     money: str | None
-    explanation: Message
+    why: str  # the payment explained, its numbers written as the reader's language does
     count: int  # for "1 chip" / "2 chips" (2 for any fraction)
 
 
@@ -238,7 +238,7 @@ def settle_view(replay: boodle.BoodleReplay, currency: str = "") -> SettleView:
             p.payee,
             chips_text(p.value),
             money_text(p.value, money, currency),
-            p.explanation,
+            explained(p.explanation),
             1 if p.value == 1 else 2,
         )
         for p in settlement.payments
@@ -259,6 +259,19 @@ def settle_view(replay: boodle.BoodleReplay, currency: str = "") -> SettleView:
         else in_unit(Decimal(str(replay.options.chip_value)), currency, exact=True)
     )
     return SettleView(lines, leftover, share, nets, text, value)
+
+
+CHIP_PARAMS = ("value", "lost", "won")  # the numbers of chips in a payment's explanation
+
+
+def explained(explanation: Message) -> str:
+    """A payment's explanation said in the reader's language, its chips written as the payment's
+    own heading writes them ("1,80" in Swedish, not the engine's 1.8)."""
+    params = {
+        key: chips_text(exact(value)) if key in CHIP_PARAMS else value
+        for key, value in explanation.params.items()
+    }
+    return say(Message(explanation.template, params))
 
 
 def signed(value: Fraction, text: str | None) -> str | None:
@@ -299,5 +312,5 @@ def share_text(
                 amount=amount,
             )
         )
-        out.append("  " + say(line.explanation))
+        out.append("  " + line.why)
     return "\n".join(out)
