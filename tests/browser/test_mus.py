@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -13,11 +13,13 @@ from tests.browser.table import (
     Answers,
     TapCounter,
     choose_players,
+    import_example,
     in_sight,
     use_screen,
 )
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SEED_CARDS = ["K3QA", "7654", "JJ54", "KQ77"]  # Anna, Ben, Carla, Dan: Anna is mano
 
 
@@ -134,7 +136,7 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(
     expect(page.locator(".strip-row.mus-t1 .mark.game-won")).to_have_count(1)
     board(page, [0, 0])
     expect(page.locator(".mus-game-block h3").first).to_contain_text(
-        re.compile(r"won by Anna & Carla 11–0")
+        "won by Anna & Carla with an órdago (Anna & Carla 11, Ben & Dan 0)"
     )
     expect(page.locator(".mus-hand.game-over .mus-t1 .mus-won")).to_have_text("game")
     shot(page, "mus-game-won")
@@ -154,3 +156,22 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
         page.get_by_role("button", name="Back one step").tap()
     expect(page.locator("#game")).to_have_attribute("data-version", "20")
     assert answers.refused() == [] and len(answers.statuses) == 20
+
+
+def test_the_game_badge_is_one_pill_in_spanish_on_a_phone(page: Page, live_server: str, shot):
+    """ "juego ganado" (the badge of the hand that ended a game) is longer than "game": at 390 px
+    it stays one pill inside its team's column, its words inside it."""
+    game = import_example(page, live_server, EXAMPLES / "mus-ordago-wins-game.json")
+    page.goto(game.split("?")[0] + "?lang=es")
+    badge = page.locator(".mus-hand.game-over .mus-won")
+    expect(badge).to_have_text("juego ganado")
+    badge.scroll_into_view_if_needed()
+    fits = badge.evaluate(
+        """e => {
+          const box = e.getBoundingClientRect(), column = e.parentElement.getBoundingClientRect();
+          return {pieces: e.getClientRects().length, inside: e.scrollWidth <= e.clientWidth,
+                  within: box.left >= column.left - 1 && box.right <= column.right + 1};
+        }"""
+    )
+    assert fits == {"pieces": 1, "inside": True, "within": True}
+    shot(page, "mus-game-badge-es", full_page=False)

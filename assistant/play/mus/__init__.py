@@ -3,8 +3,8 @@ it), the showdown from the cards or from the lance winners, the stones as amarra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from ...games import mus
 from ...games.base import JSON, N_, Message, RuleError, seat_after
@@ -16,6 +16,7 @@ from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
 from .board import board_standings, score_board
 from .forms import (
+    check_values_of_bets,
     posted_cards,
     posted_lances,
     posted_showdown,
@@ -24,7 +25,7 @@ from .forms import (
     round_form,
     step_form,
 )
-from .view import MusView, current_hand, ending_of, fact_label, game_blocks
+from .view import MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
 
 
 def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce | None]:
@@ -43,6 +44,21 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce |
 
 class MusAdapter(Adapter):
     kind = "mus"
+    record_words: ClassVar[Mapping[str, str]] = {
+        "lances": N_("lances"),
+        "bets": N_("bets"),
+        "answer": N_("answer"),
+        "by": N_("bet by team"),
+        "showdown": N_("showdown"),
+        "cards": N_("cards"),
+        "no_quiero": N_("no quiero"),
+    }
+
+    def round_name(self, number: int) -> Message:
+        return Message(N_("Hand {hand}"), {"hand": number})
+
+    def correction_label(self, number: int) -> Message:
+        return Message(N_("the correction of hand {hand}"), {"hand": number})
 
     def view(self, loaded: Loaded) -> MusView:
         state: mus.MusReplay = loaded.replay
@@ -148,9 +164,13 @@ class MusAdapter(Adapter):
             raise RuleError(N_("This hand has too many steps: take some back or undo it"))
         at_once = mus.check_betting(ctx.view.replay, draft.engine_hand())
         if at_once.ending is Ending.REJECTION:
-            summary = Message(N_("Hand {hand} saved: the game is decided."), {"hand": draft.number})
-            return Change([*rounds, round_of(draft)], summary)
+            return self._saved([*rounds, round_of(draft)], draft.number)
         return Change(rounds, summary, draft.as_draft())
+
+    def _saved(self, rounds: Sequence[Mapping[str, Any]], number: int) -> Change:
+        """A finished hand stored; the saved line says the game it decided (from the replay)."""
+        summary = Message(N_("Hand {hand} saved."), {"hand": number})
+        return Change(rounds, summary, describe=lambda state: saved_line(state, number))
 
     def _showdown(self, ctx: Context, form: EntryForm, draft: HandDraft) -> Change:
         players = ctx.record.players
@@ -166,8 +186,8 @@ class MusAdapter(Adapter):
                     key = (kind or "juego") if pad.lance == "fourth" else pad.lance
                     showdown.setdefault(key, None if pad.fixed == "none" else int(pad.fixed))
             raw = round_of(draft, showdown=showdown, fourth=kind)
-        summary = Message(N_("Hand {hand} saved."), {"hand": draft.number})
-        return Change([*ctx.record.rounds, raw], summary)
+            check_values_of_bets(form, raw["lances"], players)
+        return self._saved([*ctx.record.rounds, raw], draft.number)
 
     def undo_draft(self, ctx: Context) -> JSON | None:
         current = ctx.view.current
@@ -203,6 +223,7 @@ class MusAdapter(Adapter):
             showdown, kind = posted_showdown(form)
             raw["lances"] = posted_lances(form, kind or fourth)
             raw["showdown"] = showdown
+            check_values_of_bets(form, raw["lances"], players)
         rounds = list(ctx.record.rounds)
         rounds[number - 1] = raw
         summary = Message(N_("Hand {hand} corrected."), {"hand": number})

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...games import mus
+from ...games.base import N_, Message
 from ...games.mus.count import AtOnce, amarracos, is_dentro
-from ...i18n import gettext, ngettext
+from ...i18n import gettext, ngettext, say
 from ..standings import Marks, Standing, Standings, lead_summary
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ def games_marks(board: TeamScore, games_to_win: int) -> Marks:
 
 def board_standings(view: MusView) -> Standings:
     """The strip: per team its stones in this game (amarracos and singles) and games won."""
+    if view.current is None:
+        return match_standings(view)
     games_to_win = view.replay.options.games_to_win
     totals = {board.label: board.stones for board in view.teams}
     best = max(totals.values())
@@ -103,6 +106,27 @@ def board_standings(view: MusView) -> Standings:
         *((("game-won", gettext("a game won")),) if games_to_win > 1 else ()),
     )
     return Standings(rows, lead_summary(totals, leaders), pending, legend)
+
+
+def match_standings(view: MusView) -> Standings:
+    """The strip once the match is over: the games won, the match's winners ahead (an
+    órdago may have won the last game from behind: its stones would point at the losers), and
+    how the last game ended."""
+    replay = view.replay
+    games_to_win = replay.options.games_to_win
+    rows = tuple(
+        Standing(
+            board.label,
+            str(board.games_won),
+            board.team == replay.winner,
+            marks=(games_marks(board, games_to_win),),
+            css=f"mus-t{board.team}",
+        )
+        for board in view.teams
+    )
+    last = view.games[-1]  # the game that won the match
+    summary = Message(N_("Game {game} {outcome}"), {"game": last.number, "outcome": last.outcome})
+    return Standings(rows, say(summary), legend=(("game-won", gettext("a game won")),))
 
 
 def games_note(board: TeamScore) -> str:

@@ -14,8 +14,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, StringField
 from wtforms.validators import Length, Optional
 
-from ...games.base import JSON
+from ...games.base import JSON, N_, RuleError
 from ...games.mus.draft import Step
+from ...games.mus.showdown import team_names
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
 
@@ -124,6 +125,29 @@ def posted_values(form: EntryForm, what: str) -> list[int] | None:
     if all(v is None for v in values):
         return None
     return [v or 0 for v in values]
+
+
+def check_values_of_bets(form: EntryForm, lances: JSON, players: tuple[str, ...]) -> None:
+    """Pares / juego bet on: both teams have them, so a team's values left blank are missing,
+    not 0 (read as 0, the engine would refuse the bet itself: "only one team has pares"). A 0
+    tapped, or both left blank (the count may not need them), is for the engine to judge."""
+    for what in ("pares", "juego"):
+        if not isinstance(lances.get(what), dict):
+            continue
+        values = [form[f"{what}_values_{team}"].data for team in TEAMS]
+        if all(value is None for value in values):
+            continue
+        for team, value in zip((1, 2), values, strict=True):
+            if value is None:
+                raise RuleError(
+                    N_(
+                        "A bet on {lance} means that both teams have {lance}: "
+                        "enter the {lance} values of {team} too"
+                    ),
+                    field=f"showdown.{what}_values",
+                    lance=what,
+                    team=team_names(players, team),
+                )
 
 
 def team_choice(value: str | None) -> int | None:

@@ -68,14 +68,15 @@ def showdown_plan(
     if "pares" not in rejected:
         pads.append(_holder_pad("pares", "showdown_pares", pares, players, both))
     if pares is None or teams_of(players, pares):
-        values += _values_pads(Lance.PARES, pares, players, teams)
+        values += _values_pads(Lance.PARES, pares, players, teams, _bet_on(draft, "pares"))
     juego = draft.said.get("juego")
     fourth = draft.fourth
     if fourth not in rejected and FOURTH not in rejected:
         pad = _holder_pad("fourth", "showdown_fourth", juego, players, both)
         pads.append(pad if fourth != "punto" else WinnerPad("fourth", "showdown_fourth", both))
     if fourth != "punto":
-        values += _values_pads(Lance.JUEGO, juego, players, teams)
+        bet_on = fourth is not None and _bet_on(draft, fourth)
+        values += _values_pads(Lance.JUEGO, juego, players, teams, bet_on)
     return Showdown(None, tuple(pads), tuple(values), kind, mode)
 
 
@@ -101,13 +102,24 @@ def _holder_pad(
     return WinnerPad(lance, field, both, fixed, note)
 
 
+def _bet_on(draft: HandDraft, lance: str) -> bool:
+    return isinstance(draft.lances.get(lance), dict)
+
+
 def _values_pads(
-    lance: Lance, said: tuple[str, ...] | None, players: Sequence[str], teams: dict[int, str]
+    lance: Lance,
+    said: tuple[str, ...] | None,
+    players: Sequence[str],
+    teams: dict[int, str],
+    bet_on: bool = False,
 ) -> list[ValuesPad]:
+    """Each team's values keys; a lance bet on is held by both teams: no 0 to tap."""
     pads = []
     for team in (1, 2):
         holders = None if said is None else sum(1 for p in said if team_of(players, p) == team)
         allowed = team_values(lance, holders)
+        if bet_on:
+            allowed = tuple(value for value in allowed if value)
         pads.append(
             ValuesPad(lance.value, team, teams[team], f"{lance.value}_values_{team}", allowed)
         )

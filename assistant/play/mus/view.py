@@ -30,6 +30,7 @@ class GameBlock:
     number: int
     result: mus.GameResult
     hands: tuple[HandRow, ...]
+    outcome: Message | None  # "won by Ben & Dan 40–31" (None while the game goes on)
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,58 @@ def game_blocks(state: mus.MusReplay) -> tuple[GameBlock, ...]:
                     tuple((p, "-".join(cards[p].ranks)) for p in order if p in cards),
                 )
             )
-        blocks.append(GameBlock(number, result, tuple(rows)))
+        blocks.append(GameBlock(number, result, tuple(rows), game_outcome(result, players)))
     return tuple(blocks)
+
+
+def game_outcome(result: mus.GameResult, players: Sequence[str]) -> Message | None:
+    """Who won a game, and how: the winners' stones first (``won by Ben & Dan 40–31``); an
+    accepted órdago wins whatever the score, so both teams' stones are named (the winners may
+    have had fewer)."""
+    if result.winner is None:
+        return None
+    team = team_names(players, result.winner)
+    if result.ending is Ending.ORDAGO:
+        return Message(
+            N_("won by {team} with an órdago ({first} {a}, {second} {b})"),
+            {
+                "team": team,
+                "first": team_names(players, 1),
+                "a": result.stones[0],
+                "second": team_names(players, 2),
+                "b": result.stones[1],
+            },
+        )
+    won, lost = result.stones[result.winner - 1], result.stones[2 - result.winner]
+    return Message(N_("won by {team} {won}–{lost}"), {"team": team, "won": won, "lost": lost})
+
+
+def saved_line(state: mus.MusReplay, number: int) -> Message:
+    """What the table is told when hand ``number`` (the last of ``state``) is saved, with the
+    game it decided and the match, if any: "Hand 6 saved: game 1 won by Ben & Dan with an
+    órdago (…)." The log keeps it too."""
+    hand = state.hands[number - 1]
+    if hand.count.winner is None:
+        return Message(N_("Hand {hand} saved."), {"hand": number})
+    line = Message(
+        N_("Hand {hand} saved: game {game} {outcome}."),
+        {
+            "hand": number,
+            "game": hand.game,
+            "outcome": game_outcome(state.games[hand.game - 1], state.players),
+        },
+    )
+    if state.winner is None:
+        return line
+    return Message(
+        N_("{line} {team} win the match {a}–{b}."),
+        {
+            "line": line,
+            "team": team_names(state.players, state.winner),
+            "a": max(state.games_won),
+            "b": min(state.games_won),
+        },
+    )
 
 
 # --- the hand being entered -------------------------------------------------------------------
