@@ -49,7 +49,11 @@ class SetupForm(FlaskForm):
     def check_first(self) -> bool:
         if self.first.data in choice_values(self.first):
             return True
-        self.first.errors = [str(_l("Choose who deals first, or let the app draw."))]
+        spec = GAMES.get(self.game.data or "")
+        if spec is not None and spec.first_field == "first_mano":  # the question asked it so
+            self.first.errors = [str(_l("Choose who is mano first, or let the app draw."))]
+        else:
+            self.first.errors = [str(_l("Choose who deals first, or let the app draw."))]
         return False
 
     def chosen_first(self) -> str:
