@@ -68,6 +68,9 @@ def test_undoing_a_correction_keeps_the_deal_in_play(app: Flask, client) -> None
     data = {"version": version_of(client, game), "key": "boodle-fix-1", **fields}
     ok(client.post(game.path + "rounds/1", data=data))
     assert boodle_entries(app) != before
+    history = html.unescape(client.get(game.path + "history").text)
+    assert "Deal 1: cards and faults · 2 · fault – → wrong lead" in history  # not the keys
+    assert "events" not in history
 
     answer = undo(client, game, "boodle-undo-fix-1")
     assert "Undone: the correction of deal 1." in html.unescape(answer.text)

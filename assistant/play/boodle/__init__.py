@@ -9,7 +9,8 @@ clears the draft. The engine checks each live entry as it comes (``boodle.live_d
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
@@ -41,6 +42,26 @@ from .view import BoodleView, build_view
 
 class BoodleAdapter(Adapter):
     kind = "boodle"
+    record_words: ClassVar[Mapping[str, str]] = {
+        "events": N_("cards and faults"),
+        "boodle": N_("boodle card"),
+        "fault": N_("fault"),
+        "by": N_("by"),
+        "out": N_("went out"),
+        "cards_left": N_("cards left"),
+        "stakes": N_("stakes"),
+        "widow": N_("spare hand"),
+        "auction": N_("auction"),
+        "buyer": N_("buyer"),
+        "price": N_("price"),
+        "poker": N_("poker"),
+        "bets": N_("bets"),
+        "folded": N_("folded"),
+        "hands": N_("hands"),
+        "winner": N_("winner"),
+        "wrong-lead": N_("wrong lead"),
+        "withheld": N_("held back"),
+    }
 
     def view(self, loaded: Loaded) -> BoodleView:
         return build_view(loaded.replay, loaded.draft, loaded.settings.get("currency", ""))

@@ -4,7 +4,8 @@ the double pack; the tally per deal and in total, netted, with the hundred club.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...games import mulle
 from ...games.base import JSON, N_, Message
@@ -41,6 +42,16 @@ def _prefill(view: MulleView, live: LiveDeal) -> JSON:
 
 class MulleAdapter(Adapter):
     kind = "mulle"
+    record_words: ClassVar[Mapping[str, str]] = {
+        "piles": N_("piles"),
+        "spades": N_("spades"),
+        "aces": N_("aces"),
+        "spade_aces": N_("A♠"),
+        "spade_twos": N_("2♠"),
+        "diamond_tens": N_("10♦"),
+        "tabbar": N_("tabbar"),
+        "mulles": N_("mulles"),
+    }
 
     def setup_view(self, names: list[str]) -> tuple[tuple[str, ...], ...]:
         """The teams the set-up makes (only with 4 players; else everyone plays for himself)."""
