@@ -49,6 +49,9 @@ class Standings:
     summary: str = ""  # "Ahead: Anna by 12", "Level at the top: Anna, Bo"
     pending: str = ""  # what is not in the totals yet ("At the count: grande 2")
     legend: tuple[tuple[str, str], ...] = ()  # (mark kind, what it means)
+    # Results decided for good that the totals do not show ("Game 1 won by Ben & Dan 40–38"
+    # while the strip counts game 2): a correction that changes one says so.
+    settled: tuple[str, ...] = ()
 
 
 def ranked(
@@ -108,8 +111,14 @@ def telling_the_totals(adapter: Adapter, ctx: Context, change: Change) -> Change
         )
         after = adapter.standings(type(ctx)(loaded, adapter.view(loaded)))
         moved = moves(before, after)
-        if not moved:
-            return Message(N_("{what} The totals stay as they were."), {"what": change.summary})
-        return Message(N_("{what} Totals: {moves}."), {"what": change.summary, "moves": moved})
+        now = "; ".join(result for result in after.settled if result not in before.settled)
+        said = change.summary
+        if moved:
+            said = Message(N_("{what} Totals: {moves}."), {"what": said, "moves": moved})
+        if now:
+            said = Message(N_("{what} Now: {results}."), {"what": said, "results": now})
+        if said is change.summary:
+            return Message(N_("{what} The totals stay as they were."), {"what": said})
+        return said
 
     return replace(change, describe=describe)

@@ -659,8 +659,31 @@ def test_a_correction_that_changes_who_won_the_match_tells_the_games(client) -> 
     response = client.post(path + "rounds/5", data=data)
     assert response.status_code == 303, errors(response.text)
     page = html.unescape(client.get(path).text)
-    assert saved_line(page) == "Hand 5 corrected. Totals: Anna & Carla 2 → 1, Ben & Dan 1 → 2."
+    assert saved_line(page) == (
+        "Hand 5 corrected. Totals: Anna & Carla 2 → 1, Ben & Dan 1 → 2. Now: Game 3 won by Ben"
+        " & Dan with an órdago (Anna & Carla 1, Ben & Dan 26)."
+    )
     assert "★ Ben & Dan win the match 2–1" in page
+
+
+def test_a_correction_that_changes_an_earlier_game_of_the_match_says_so(client) -> None:
+    game = mus_game(client)
+    record = {**MATCH, "options": {"games_to_win": 3}, "rounds": MATCH["rounds"][:3]}
+    path = import_record(client, game.token, record).headers["Location"]  # game 3 in play
+    page = client.get(path + "rounds/2").text
+    version = int(re.search(r'name="version"[^>]*value="(\d+)"', page).group(1))
+    fields = {"mano": "1", "lances_grande_by": "paso", "lances_chica_by": "2",
+              "lances_chica_bets": "ordago", "lances_chica_answer": "quiero", "mode": "winners",
+              "showdown_chica": "1"}  # fmt: skip
+    data = {"version": version, "key": "fix-hand-2-1", **fields}
+    response = client.post(path + "rounds/2", data=data)
+    assert response.status_code == 303, errors(response.text)
+    page = html.unescape(client.get(path).text)
+    # The strip counts game 3 (nothing moved there): the game the correction decided is said.
+    assert saved_line(page) == (
+        "Hand 2 corrected. Now: Game 1 won by Anna & Carla with an órdago (Anna & Carla 39,"
+        " Ben & Dan 1)."
+    )
 
 
 # --- just the winners: a bet tells that both teams have the lance -----------------------------

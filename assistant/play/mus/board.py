@@ -105,7 +105,16 @@ def board_standings(view: MusView) -> Standings:
         ("piedra-now", gettext("paid at once in this hand")),
         *((("game-won", gettext("a game won")),) if games_to_win > 1 else ()),
     )
-    return Standings(rows, lead_summary(totals, leaders), pending, legend)
+    return Standings(rows, lead_summary(totals, leaders), pending, legend, games_settled(view))
+
+
+def games_settled(view: MusView) -> tuple[str, ...]:
+    """Each game of the match played out: "Game 1 won by Ben & Dan 40–38"."""
+    return tuple(
+        say(Message(N_("Game {game} {outcome}"), {"game": game.number, "outcome": game.outcome}))
+        for game in view.games
+        if game.outcome is not None
+    )
 
 
 def match_standings(view: MusView) -> Standings:
@@ -124,9 +133,9 @@ def match_standings(view: MusView) -> Standings:
         )
         for board in view.teams
     )
-    last = view.games[-1]  # the game that won the match
-    summary = Message(N_("Game {game} {outcome}"), {"game": last.number, "outcome": last.outcome})
-    return Standings(rows, say(summary), legend=(("game-won", gettext("a game won")),))
+    settled = games_settled(view)
+    legend = (("game-won", gettext("a game won")),)
+    return Standings(rows, settled[-1], legend=legend, settled=settled)  # the last game: the match
 
 
 def games_note(board: TeamScore) -> str:
