@@ -124,10 +124,15 @@ MINUS_SIGNS: dict[str, str] = {}
 
 
 def signed_number(value: Fraction | int) -> str:
-    """A count with its sign: +8, −7, 0."""
+    """A count with its sign: +8, −7, 0; a count split to the cent (Boodle's chips of a
+    layout shared out) keeps its cents: −6.25."""
     if value == 0:
         return number(Fraction(0))
-    return ("+" if value > 0 else MINUS) + number(abs(Fraction(value)))
+    size = abs(Fraction(value))
+    written = (
+        number(size) if size.denominator == 1 else format_decimal(decimal_of(size), "#,##0.##")
+    )
+    return ("+" if value > 0 else MINUS) + str(written)
 
 
 def with_numbers(message: Message) -> Message:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 from urllib.parse import unquote
 
 import pytest
@@ -12,7 +13,7 @@ from flask_babel import format_decimal
 
 from assistant.extensions import db
 from assistant.models import Game, Table
-from assistant.play.money import number
+from assistant.play.money import number, signed_number
 from tests.web.helpers import errors, start_game
 from tests.web.test_evening_web import boodle_deal, plump_with_three_deals
 
@@ -184,3 +185,11 @@ def test_small_numbers_are_written_as_babel_writes_them(app, language: str) -> N
     with app.test_request_context(f"/?lang={language}"):
         for value in [*range(-999, 1000), -1000, 1000, 12345, -12345]:
             assert number(value) == str(format_decimal(value)), value
+
+
+def test_a_count_split_to_the_cent_keeps_its_cents(app) -> None:
+    """A Boodle player's share of a layout split four ways (−6.25 chips) was written −6.2."""
+    with app.test_request_context("/?lang=sv"):
+        assert signed_number(Fraction(-25, 4)) == "\u22126,25"
+        assert signed_number(Fraction(10, 3)) == "+3,33"
+        assert signed_number(8) == "+8"
