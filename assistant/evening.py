@@ -234,6 +234,22 @@ def end_evening(table: Table, author: str) -> bool:
     return True
 
 
+def set_currency(table: Table, code: str, author: str) -> None:
+    """The evening's currency: every game's version moves on, so that a page showing its
+    money (a finished game's end screen) is drawn again on every phone."""
+    if table.currency == code:
+        return
+    table.currency = code
+    said = (
+        Message(N_("The evening's money is now counted in {code}."), {"code": code})
+        if code
+        else Message(N_("The evening's money is now counted without a currency."))
+    )
+    for game in table.games:
+        log(game, said, author)
+    db.session.commit()
+
+
 def mark_unpaid(table: Table, payment_id: int) -> Payment:
     """Take back a payment's "paid" (tapped by mistake): owed again; a RuleError if it is not
     there or not marked paid (a double tap, or another phone)."""

@@ -8,9 +8,10 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult, StakeValue
+from ..evening import Evening, GameResult, StakeValue, game_result
+from ..games import find_game
 from ..games.evening import Outcome, Score
-from ..games.evening_money import Source, Transfer, sources_of
+from ..games.evening_money import Source, Transfer, settle_evening, sources_of
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
 from .money import money, number, signed_money, signed_number, with_numbers
@@ -214,3 +215,33 @@ def evening_view(evening: Evening) -> EveningView:
         payments,
         share_text(title, payments),
     )
+
+
+@dataclass(frozen=True)
+class GameMoneyView:
+    """A finished game's money on its own end screen: each player's, and who pays whom for
+    this game alone (the evening's settle-up adds every game up)."""
+
+    money: str  # "Bo +5.50 · Anna +1.10 · ..."
+    payments: tuple[str, ...]  # "Anna pays Bo 2.90"
+
+
+def game_money(game: Game) -> GameMoneyView | None:
+    """None: the game has no stake, or settles its own chips on its page (Boodle)."""
+    if find_game(game.kind).evening.stake_option is not None:
+        return None
+    table = game.table
+    result = game_result(table.games.index(game) + 1, game)
+    line = game_line(result, table.currency)
+    if line.money is None:
+        return None
+    payments = tuple(
+        gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=t.payer,
+            payee=t.payee,
+            amount=money(t.cents, table.currency, cents=True),
+        )
+        for t in settle_evening([result.money_of()]).payments
+    )
+    return GameMoneyView(line.money, payments)

@@ -52,8 +52,7 @@ def currency(token: str) -> Any:
     form = CurrencyForm()
     if not form.validate_on_submit():
         return render_table(table, status=422, currency_form=form)
-    table.currency = form.currency.data
-    db.session.commit()
+    evening.set_currency(table, form.currency.data, device())
     return back(table, "#settle")
 
 

@@ -16,6 +16,7 @@ from ..i18n import gettext, say
 from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
+from ..play.evening import game_money
 from .shown import (
     SheetRows,
     answer_key,
@@ -114,6 +115,7 @@ def render_page(
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
         again=None if readonly else again_offered(game),
+        money=game_money(game) if game.finished is not None and not readonly else None,
         rows=rows,
     )
 

@@ -4,6 +4,7 @@ payments paid, the history of a game, the whole table as a file, CSV sheets, the
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -474,3 +475,21 @@ def test_a_reopened_evening_still_shows_what_was_paid(client: FlaskClient) -> No
     assert payments_on(page)[-1] == "Cia pays Bo 6.00"  # after what is still owed
     assert unpaid_ids(page) == [cia_to_bo]
     assert "Cia pays Bo 6.00 (paid)" in page  # in the text to send as well
+
+
+def test_a_finished_game_with_a_stake_shows_its_money_at_its_end(client: FlaskClient) -> None:
+    one_deal = {"preset": "custom", "start_cards": "1", "schedule": "down", "hook": "y"}
+    game = start_game(client, **one_deal)
+    assert put_stake(client, game, "0.50", "pairs").status_code == 303
+    assert "The money of this game" not in client.get(game.path).text  # not before its end
+    play_deal(client, game, {"Bo": 1, "Cia": 0, "Dan": 0, "Anna": 1},
+              {"Bo": 1, "Cia": 0, "Dan": 0, "Anna": 0})  # fmt: skip
+    page = html.unescape(client.get(game.path).text)
+    # Bo 11, Cia 10, Dan 10, Anna 0 at 0.50 a point between every pair: Bo +13 points.
+    assert "The money of this game" in page
+    assert "Bo +6.50 · Cia +4.50 · Dan +4.50 · Anna −15.50" in page
+    assert "Anna pays Bo 6.50" in page and "Settle up the whole evening ▸" in page
+    response = client.post(table_url(game) + "currency", data={"currency": "SEK"})
+    assert response.status_code == 303
+    page = html.unescape(client.get(game.path).text)  # drawn again: the version moved on
+    assert re.search(r"Anna pays Bo SEK\s?6\.50", page)
