@@ -4,6 +4,7 @@ draft), the piles counted against the double pack, the tally, undo, corrections,
 from __future__ import annotations
 
 import json
+import html
 import re
 
 import pytest
@@ -563,3 +564,15 @@ def test_the_watch_view_shows_the_round_without_forms(client) -> None:
     page = client.get(watch).text
     assert "round <strong>6</strong>/6" in page and "båt" in page
     assert "<form" not in page
+
+
+def test_a_game_of_many_deals_draws_the_next_few_and_counts_the_rest(client) -> None:
+    game = mulle_game(client, preset="custom", deals="40")
+    page = html.unescape(client.get(game.path).text)
+    future = re.findall(r'id="row-deal-(\d+)" data-row class="future"', page)
+    assert future == ["2", "3", "4", "5"]  # deal 1 is in play
+    assert "… and 35 more deals to come" in page
+    few = mulle_game(client, preset="custom", deals="5")
+    page = client.get(few.path).text
+    assert re.findall(r'id="row-deal-(\d+)" data-row class="future"', page) == ["2", "3", "4", "5"]
+    assert "more deal" not in page

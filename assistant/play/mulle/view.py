@@ -126,15 +126,25 @@ class MulleView:
 
     @property
     def upcoming(self) -> list[tuple[int, str]]:
-        """The deals after the next one, with their dealers."""
+        """The next few deals after the one in play, with their dealers (a game of many deals
+        is not drawn as a long column of empty rows: ``later`` counts the rest)."""
         nxt, replay = self.replay.next, self.replay
         if nxt is None:
             return []
         first = replay.deals[0].dealer if replay.deals else nxt.dealer
-        return [
-            (n, dealer_of(replay.players, first, n))
-            for n in range(nxt.number + 1, replay.deals_in_game + 1)
-        ]
+        last = min(nxt.number + UPCOMING_SHOWN, replay.deals_in_game)
+        return [(n, dealer_of(replay.players, first, n)) for n in range(nxt.number + 1, last + 1)]
+
+    @property
+    def later(self) -> int:
+        """How many deals are to come after those ``upcoming`` shows."""
+        nxt = self.replay.next
+        if nxt is None:
+            return 0
+        return max(0, self.replay.deals_in_game - nxt.number - UPCOMING_SHOWN)
+
+
+UPCOMING_SHOWN = 4  # the deals to come drawn as rows of the sheet
 
 
 def _with_totals(totals: Iterable[SideTotal]) -> str:
