@@ -305,21 +305,3 @@ def test_a_pad_of_eight_keys_is_one_row_on_a_phone_and_two_even_ones_on_a_narrow
         assert len(per_row) == rows and max(per_row) - min(per_row) <= 1
     widths = pads.first.locator("label.key").evaluate_all("(keys) => keys.map(k => k.offsetWidth)")
     assert min(widths) >= 36 and len(set(widths)) <= 2  # a finger's width, all alike
-
-
-def test_undo_shows_the_top_of_the_game(page: Page, live_server: str) -> None:
-    """Undo sits in the bar at the bottom of the screen: tapped far down the sheet, what it
-    took back is shown at the top (the Mulle count's Undo left the page in the middle)."""
-    choose_players(page, live_server, "Plump", PLAYERS)
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    table = Table(page)
-    for player in order(1):
-        table.number(player, {"Anna": 1}.get(player, 0))
-    table.button("Save bids")
-    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    expect(page.locator(".banner")).not_to_be_in_viewport()
-    page.locator("button.undo").tap()
-    expect(page.locator(".said")).to_contain_text("Undone: the bids of deal 1")
-    expect(page.locator(".banner")).to_be_in_viewport()

@@ -3,8 +3,8 @@ draft), the piles counted against the double pack, the tally, undo, corrections,
 
 from __future__ import annotations
 
-import json
 import html
+import json
 import re
 
 import pytest
