@@ -98,6 +98,9 @@ class Defaults:
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
+    # A tap on the same button, at the same spot, this soon after the answer to the tap before
+    # it was drawn is that double tap's second half (static/js/taps.js); 0 turns that off.
+    DOUBLE_TAP_MS = 250
     # The address players open (``https://cards.example``): share links and QR codes are made
     # with it, never from the Host header a request brings. Unset: the request's own address.
     PUBLIC_URL: str | None = None

@@ -1,6 +1,6 @@
 // Every tap answered on the spot, beside what was tapped: a forbidden choice says why, a missing
-// number is marked at its pad before anything is sent. An enhancement: without JavaScript the
-// server answers the same with a 422.
+// number is marked at its pad before anything is sent, a double tap is one tap. An enhancement:
+// without JavaScript the server answers the same with a 422.
 "use strict";
 
 (() => {
@@ -52,6 +52,43 @@
     });
     bringIntoView(missing[0]);
   }, true);
+
+  // A double tap is one tap. A quick answer can come back between its two taps: the second
+  // then lands on the next step, on the same kind of button where the first one was (a second
+  // tabbe, the round after the next, a second Undo). Such a tap, at the spot of the tap before
+  // it and in the moment after that tap's answer was drawn, is the double tap's second half and
+  // is dropped: nobody reads a new screen and taps the same thing again that fast.
+  const GHOST_MS = Number(document.documentElement.dataset.doubleTap || 0);
+  const SAME_SPOT_PX = 24;
+  let previous = null; // the last tap: where, what it would send, when its answer was drawn
+
+  function sends(target) {
+    const button = target.closest("button");
+    if (!button || !button.form || !["submit", ""].includes(button.getAttribute("type") || "")) {
+      return null;
+    }
+    const action = button.form.querySelector("input[name=action]");
+    return [button.form.action, action ? action.value : "", button.name].join("|");
+  }
+
+  document.addEventListener("click", (event) => {
+    const last = previous;
+    const kind = sends(event.target);
+    previous = { x: event.clientX, y: event.clientY, kind, drawnAt: 0 };
+    if (!GHOST_MS || !kind || !last || last.kind !== kind || !last.drawnAt) return;
+    if (!inGame(event.target)) return;
+    const quick = performance.now() - last.drawnAt < GHOST_MS;
+    const same = Math.abs(event.clientX - last.x) < SAME_SPOT_PX
+      && Math.abs(event.clientY - last.y) < SAME_SPOT_PX;
+    if (!quick || !same) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    previous = last;
+  }, true);
+
+  document.addEventListener("htmx:after:swap", () => {
+    if (previous && previous.kind && !previous.drawnAt) previous.drawnAt = performance.now();
+  });
 
   document.addEventListener("change", (event) => {
     const pad = event.target.closest("fieldset[data-required]");

@@ -14,6 +14,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from assistant import create_app
+from assistant.config import Defaults
 from assistant.extensions import db
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -68,6 +69,9 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
             "SECRET_KEY": "browser-tests",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.db'}",
             "RATELIMIT_ENABLED": False,
+            # Playwright taps the next button the moment it is drawn, faster than any person:
+            # the double-tap window is off but where a test asks for it (human_server).
+            "DOUBLE_TAP_MS": 0,
             **config,
         }
     )
@@ -90,6 +94,13 @@ def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Every page and entry answered 300 ms late, as over a slow connection: taps made while
     an answer is on its way must wait their turn, not trip over each other."""
     yield from serve(tmp_path_factory.mktemp("slow"), ANSWER_DELAY_SECONDS=0.3)
+
+
+@pytest.fixture(scope="session")
+def human_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The double-tap window of a real phone (``DOUBLE_TAP_MS``): only for a test that taps
+    like a person, never the next button the moment it is drawn."""
+    yield from serve(tmp_path_factory.mktemp("human"), DOUBLE_TAP_MS=Defaults.DOUBLE_TAP_MS)
 
 
 @pytest.fixture

@@ -429,3 +429,32 @@ def test_the_tally_fits_at_320_px(
     fits(page)
     if over:
         shot(page, f"mulle-tally-320-{players}", full_page=False)
+
+
+# Two clicks on "Next round", the second as soon as the first one's answer is drawn (as when a
+# double tap's answer comes back between its taps): how many forms the second click sent.
+TAP_AGAIN_AT_ONCE = """async (selector) => {
+  document.querySelector(selector).click();
+  await new Promise((drawn) => document.addEventListener("htmx:after:swap", drawn, {once: true}));
+  let sent = 0;
+  const count = () => { sent += 1; };
+  document.addEventListener("submit", count, true);
+  document.querySelector(selector).click();
+  document.removeEventListener("submit", count, true);
+  return sent;
+}"""
+
+
+def test_a_double_tap_answered_between_its_taps_is_one_tap(page: Page, human_server: str) -> None:
+    choose_players(page, human_server, "Mulle", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+    next_round = page.locator(".round-next button.primary")
+    assert page.evaluate(TAP_AGAIN_AT_ONCE, ".round-next button.primary") == 0  # dropped
+    expect(page.locator(".round-big")).to_have_text("Round 2 of 6")
+    expect(page.locator("#game")).to_have_attribute("data-version", "1")
+    # Taps meant one after the other go, however fast: another key tapped between.
+    page.locator(".mulle-live .names-row label.key").first.tap()
+    next_round.tap()
+    expect(page.locator(".round-big")).to_have_text("Round 3 of 6")
