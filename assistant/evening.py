@@ -250,25 +250,6 @@ def set_currency(table: Table, code: str, author: str) -> None:
     db.session.commit()
 
 
-def mark_unpaid(table: Table, payment_id: int) -> Payment:
-    """Take back a payment's "paid" (tapped by mistake): owed again; a RuleError if it is not
-    there or not marked paid (a double tap, or another phone)."""
-    payment = db.session.get(Payment, payment_id)
-    if payment is None or payment.table_id != table.id:
-        raise RuleError(N_("There is no such payment: reload the page."))
-    moved = db.session.execute(
-        update(Payment)
-        .where(Payment.id == payment_id, Payment.paid.is_not(None))
-        .values(paid=None, paid_by="")
-    )
-    if cast(CursorResult[Any], moved).rowcount != 1:
-        db.session.rollback()
-        raise RuleError(N_("This payment is not marked paid."))
-    db.session.commit()
-    db.session.refresh(payment)
-    return payment
-
-
 def reopen_evening(table: Table, author: str) -> bool:
     """Reopen an ended evening: the games that had not finished by themselves go on, the
     payments not paid yet are forgotten (the paid ones stay). False if it was open already."""
@@ -311,22 +292,3 @@ def settle_again(tables: Iterable[Table]) -> None:
             forget_unpaid(table)
             db.session.flush()
             store_payments(table)
-
-
-def mark_paid(table: Table, payment_id: int, author: str) -> Payment:
-    """Mark one payment of the ended evening paid; a RuleError if it is not there or was
-    marked already (a double tap, or another phone)."""
-    payment = db.session.get(Payment, payment_id)
-    if payment is None or payment.table_id != table.id:
-        raise RuleError(N_("There is no such payment: reload the page."))
-    moved = db.session.execute(
-        update(Payment)
-        .where(Payment.id == payment_id, Payment.paid.is_(None))
-        .values(paid=now(), paid_by=author)
-    )
-    if cast(CursorResult[Any], moved).rowcount != 1:
-        db.session.rollback()
-        raise RuleError(N_("This payment was marked paid already."))
-    db.session.commit()
-    db.session.refresh(payment)
-    return payment

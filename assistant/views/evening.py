@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
-from .. import circles, evening
+from .. import circles, evening, payments
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
@@ -110,7 +110,7 @@ def paid(token: str, payment_id: int) -> Any:
     if not ActionForm().validate_on_submit():
         return back(table, "#settle")
     try:
-        evening.mark_paid(table, payment_id, device())
+        payments.mark_paid(table, payment_id, device())
     except RuleError as error:
         db.session.refresh(table)
         return render_table(table, status=422, paid_errors={payment_id: say(error)})
@@ -124,7 +124,7 @@ def unpaid(token: str, payment_id: int) -> Any:
     if not ActionForm().validate_on_submit():
         return back(table, "#settle")
     try:
-        evening.mark_unpaid(table, payment_id)
+        payments.mark_unpaid(table, payment_id)
     except RuleError as error:
         db.session.refresh(table)
         return render_table(table, status=422, paid_errors={payment_id: say(error)})
