@@ -58,7 +58,7 @@
   // tabbe, the round after the next, a second Undo). Such a tap, at the spot of the tap before
   // it and in the moment after that tap's answer was drawn, is the double tap's second half and
   // is dropped: nobody reads a new screen and taps the same thing again that fast.
-  const GHOST_MS = Number(document.documentElement.dataset.doubleTap || 0);
+  const ghostMs = () => Number(document.body.dataset.doubleTap || 0); // DOUBLE_TAP_MS
   const SAME_SPOT_PX = 24;
   let previous = null; // the last tap: where, what it would send, when its answer was drawn
 
@@ -75,9 +75,9 @@
     const last = previous;
     const kind = sends(event.target);
     previous = { x: event.clientX, y: event.clientY, kind, drawnAt: 0 };
-    if (!GHOST_MS || !kind || !last || last.kind !== kind || !last.drawnAt) return;
+    if (!kind || !last || last.kind !== kind || !last.drawnAt) return;
     if (!inGame(event.target)) return;
-    const quick = performance.now() - last.drawnAt < GHOST_MS;
+    const quick = performance.now() - last.drawnAt < ghostMs();
     const same = Math.abs(event.clientX - last.x) < SAME_SPOT_PX
       && Math.abs(event.clientY - last.y) < SAME_SPOT_PX;
     if (!quick || !same) return;
