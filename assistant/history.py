@@ -1,5 +1,6 @@
 """The change log as a game's history reads it: every accepted change, and what a correction
-or an undo did to the rounds already entered (kept in the change's summary as ``replaced``)."""
+or an undo did to the rounds already entered (kept in the change's summary as ``replaced``);
+and what the game's last correction replaced, for Undo to take it back (``Game.corrected``)."""
 
 from __future__ import annotations
 
@@ -42,3 +43,25 @@ def differing(
         for n, (a, b) in enumerate(zip_longest(old, new), start=1)
         if a is not None and a != b
     ]
+
+
+def correction_to_undo(game: Game) -> int | None:
+    """The round the game's last change corrected, when Undo would take that correction back."""
+    corrected = game.corrected
+    return corrected["round"] if corrected else None
+
+
+def before_correction(
+    game: Game, rounds: list[Mapping[str, Any]]
+) -> list[Mapping[str, Any]] | None:
+    """The rounds as they were before the game's last change, when it was a correction (None:
+    it was not, or the rounds are no longer what it left)."""
+    if not game.corrected:
+        return None
+    restored = list(rounds)
+    for change in game.corrected["replaced"]:
+        index = change["round"] - 1
+        if change["after"] is None or index >= len(restored) or restored[index] != change["after"]:
+            return None
+        restored[index] = change["before"]
+    return restored

@@ -25,7 +25,7 @@ from . import lookups, writes
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
-from .history import differing, replaced
+from .history import before_correction, differing, replaced
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 from .replays import REPLAYS
@@ -263,28 +263,6 @@ def undo_last(
         record=before,
         key_checked=True,
     )
-
-
-def correction_to_undo(game: Game) -> int | None:
-    """The round the game's last change corrected, when Undo would take that correction back."""
-    corrected = game.corrected
-    return corrected["round"] if corrected else None
-
-
-def before_correction(
-    game: Game, rounds: list[Mapping[str, Any]]
-) -> list[Mapping[str, Any]] | None:
-    """The rounds as they were before the game's last change, when it was a correction (None:
-    it was not, or the rounds are no longer what it left)."""
-    if not game.corrected:
-        return None
-    restored = list(rounds)
-    for change in game.corrected["replaced"]:
-        index = change["round"] - 1
-        if change["after"] is None or index >= len(restored) or restored[index] != change["after"]:
-            return None
-        restored[index] = change["before"]
-    return restored
 
 
 def current_version(game: Game) -> int:

@@ -12,7 +12,7 @@ from .. import services, tablefile
 from ..again import play_again
 from ..extensions import db
 from ..games.base import RuleError
-from ..history import changes_of
+from ..history import changes_of, correction_to_undo
 from ..i18n import gettext, say
 from ..play import adapter_for
 from ..play.base import EntryForm
@@ -91,7 +91,7 @@ def undo(token: str, game_id: int) -> Any:
                 author=device(),
                 replayed=ctx.loaded.replay,
                 record=ctx.record,
-                what=adapter.what_undo_takes_back(ctx, services.correction_to_undo(game)),
+                what=adapter.what_undo_takes_back(ctx, correction_to_undo(game)),
                 key_checked=True,
             )
         )

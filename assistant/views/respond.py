@@ -12,6 +12,7 @@ from .. import services
 from ..again import again_offered
 from ..extensions import db
 from ..games.base import RuleError
+from ..history import correction_to_undo
 from ..i18n import gettext, say
 from ..models import Game, Table
 from ..play import adapter_for
@@ -109,9 +110,7 @@ def render_page(
         said=said,
         readonly=readonly,
         standings=adapter.standings(ctx),
-        undo_what=None
-        if readonly
-        else adapter.what_undo_takes_back(ctx, services.correction_to_undo(game)),
+        undo_what=None if readonly else adapter.what_undo_takes_back(ctx, correction_to_undo(game)),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
         again=None if readonly else again_offered(game),
