@@ -89,6 +89,11 @@ def keeps_the_contract(app: Flask, client: FlaskClient, kind: str, examples: Pat
     assert client.get(game).status_code == 200
     if record["rounds"]:
         assert client.get(game + "rounds/1").status_code == 200
+        # The game page offers a correction of each round; its watch view offers none.
+        shown = client.get(game).text
+        watched = client.get(re.search(r'href="(/v/[^"]+)"', shown).group(1)).text
+        assert "/rounds/1" in shown
+        assert "/rounds/" not in watched and "to correct it" not in watched
     exported = client.get(game + "export").get_data(as_text=True)
     assert spec.score(parse_record(json.loads(exported))) == spec.score(parse_record(record))
     keeps_the_evening(client, spec, game, records)
