@@ -144,6 +144,37 @@ def test_the_seed_hand_then_an_ordago_on_a_phone(
     assert taps_for_the_seed_hand <= 29
 
 
+def test_undo_after_a_saved_hand_shows_its_showdown_with_the_lances(
+    page: Page, live_server: str, shot
+) -> None:
+    """Undo right after "Save the hand" takes back the save alone: the showdown is back with
+    every lance of the hand listed and the cards as typed, and it saves again as it was."""
+    import_example(page, live_server, EXAMPLES / "mus-seed-hand.json")
+    board(page, [11, 0])
+    table = Table(page)
+    table.tap(page.get_by_role("button", name="↶ Undo: the showdown of hand 1"))
+    table.saved("Undone: the showdown of hand 1.")
+    expect(page.locator(".mus-step")).to_have_text("Showdown")
+    expect(page.locator(".mus-said li")).to_have_text(
+        [
+            "grande: paso",
+            "chica: Ben & Dan bet 2 — quiero",
+            "pares: Anna, Carla, Dan said yes",
+            "pares: Anna & Carla bet 2 — no quiero",
+            "juego: Anna, Dan said yes",
+            "juego: Ben & Dan bet 2 — quiero",
+        ]
+    )
+    for seat, cards in enumerate(SEED_CARDS):
+        expect(page.locator("[data-hand-input]").nth(seat)).to_have_value(cards)
+    expect(page.locator(".thumb-bar .undo")).to_have_text("↶ Undo: juego of hand 1")
+    board(page, [1, 0])  # the rejected pares, paid at once; the rest waits for the count
+    shot(page, "mus-undo-showdown", full_page=False)
+    table.tap(page.get_by_role("button", name="Save the hand"))
+    table.saved("Hand 1 saved")
+    board(page, [11, 0])
+
+
 def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
     """Paso, back one step, paso …: each tap as soon as its button is there. None is refused."""
     choose_players(page, slow_server, "Mus", PLAYERS)

@@ -7,11 +7,21 @@ import html
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from assistant.games.mus import check_betting, declare, replay
+from assistant.games.mus import score as score_of
+from assistant.games.mus.count import Ending
+from assistant.games.mus.draft import FOURTH, fold, round_of
+from assistant.play.mus.reopen import reopening, steps_of
+from tests.games.test_mus_properties import FAST, OPTIONS, as_showdown, draw_match, record
 from tests.web.helpers import (
+    GameUrl,
     draft,
     entries,
     errors,
+    form_fields,
     import_record,
     post_entry,
     start_game,
@@ -390,9 +400,10 @@ def test_a_stale_form_is_409_and_keeps_the_input_at_the_same_step(client, app) -
     assert len(draft(app)["facts"]) == 1
 
 
-def test_back_one_step_then_undo_clears_the_hand_then_the_last_hand(client, app) -> None:
+def test_back_one_step_then_undo_clears_the_hand_then_the_save_of_the_last(client, app) -> None:
     game = mus_game(client)
     seed_betting(client, game)
+    lances_of_hand_1 = draft(app)["facts"]
     tap(client, game, "save", mode="cards", **SEED_CARDS)
     tap(client, game, "paso")
     tap(client, game, "raise-1", lances_chica_bets="2")
@@ -404,7 +415,8 @@ def test_back_one_step_then_undo_clears_the_hand_then_the_last_hand(client, app)
     undo = client.post(game.path + "undo", data={"version": version_of(client, game),
                                                  "key": "undo-hand-1"})  # fmt: skip
     assert undo.status_code == 303 and entries(app) == []
-    assert score(client.get(game.path).text) == [0, 0]
+    assert draft(app)["facts"] == lances_of_hand_1  # hand 1 is at its showdown again
+    assert score(client.get(game.path).text) == [1, 0]  # the rejected pares, paid at once
 
 
 def test_correcting_an_earlier_hand_recomputes_and_keeps_the_hand_in_progress(client, app):
@@ -777,6 +789,7 @@ def test_a_corrected_hand_is_told_in_muss_words_and_undone_by_undo(client, app) 
     undo = {"version": version_of(client, game), "key": "undo-fix-hand-1"}
     assert client.post(game.path + "undo", data=undo).status_code == 303
     assert entries(app) == before
+    assert undo_offered(client.get(game.path).text) == "the showdown of hand 1"
 
 
 def test_setup_asks_who_is_mano_first(client) -> None:
@@ -785,3 +798,238 @@ def test_setup_asks_who_is_mano_first(client) -> None:
     response = client.post("/new", data=data)
     assert response.status_code == 422
     assert "Choose who is mano first, or let the app draw." in html.unescape(response.text)
+
+
+# --- Undo right after "Save the hand": the save alone, the hand in play again ----------------
+
+SEED_SAID = [
+    "grande: paso",
+    "chica: Ben & Dan bet 2 — quiero",
+    "pares: Anna, Carla, Dan said yes",
+    "pares: Anna & Carla bet 2 — no quiero",
+    "juego: Anna, Dan said yes",
+    "juego: Ben & Dan bet 2 — quiero",
+]
+
+
+def undone(client, game) -> str:
+    """Undo, answered as htmx answers it: what the page then says was undone."""
+    version = version_of(client, game)
+    data = {"version": version, "key": f"undo-{version}-mus"}
+    answer = client.post(game.path + "undo", data=data, headers={"HX-Request": "true"})
+    assert answer.status_code == 200, errors(answer.text)
+    return saved_line(answer.text)
+
+
+def undo_offered(page: str) -> str:
+    """What the Undo button says it would take back ("" when there is none)."""
+    found = re.search(r'class="button undo">↶ Undo: (.*?)</button>', page)
+    return html.unescape(found.group(1)) if found else ""
+
+
+def save_as_shown(client, game) -> None:
+    """Save the hand with the showdown as the page shows it, untouched (what a browser posts)."""
+    tap(client, game, "save", **form_fields(client.get(game.path).text, "/enter"))
+
+
+def test_undo_after_a_saved_hand_takes_back_its_showdown_alone(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    lances = draft(app)["facts"]
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    saved = entries(app)
+    assert undo_offered(client.get(game.path).text) == "the showdown of hand 1"
+    assert undone(client, game) == "Undone: the showdown of hand 1."
+    assert entries(app) == [] and draft(app)["facts"] == lances
+    page = client.get(game.path).text
+    assert '<h2 class="mus-step">Showdown</h2>' in page and said(page) == SEED_SAID
+    assert score(page) == [1, 0]  # the rejected pares is paid at once, the rest waits
+    assert re.search(r'name="mode" value="cards" checked', page)
+    assert all(f'value="{cards}"' in page for cards in SEED_CARDS.values())  # as typed
+    save_as_shown(client, game)
+    assert entries(app) == saved and draft(app) is None
+    assert score(client.get(game.path).text) == [11, 0]
+    # Undo again, then once more: the showdown, then the lances one by one, as during a hand.
+    assert undone(client, game) == "Undone: the showdown of hand 1."
+    assert undone(client, game) == "Undone: juego of hand 1."
+    assert draft(app)["facts"] == lances[:-1] and entries(app) == []
+
+
+def test_undo_after_a_hand_saved_with_just_the_winners_keeps_its_lances(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    bets = {f["lance"]: f for f in draft(app)["facts"] if "lance" in f}
+    winners = {"mode": "winners", "showdown_grande": "1", "showdown_chica": "1",
+               "pares_values_1": "2", "pares_values_2": "1", "fourth": "juego",
+               "showdown_fourth": "1", "juego_values_1": "3", "juego_values_2": "2"}  # fmt: skip
+    tap(client, game, "save", **winners)
+    saved = entries(app)
+    assert undone(client, game) == "Undone: the showdown of hand 1."
+    facts = draft(app)["facts"]
+    assert [f for f in facts if "lance" in f and f["lance"] != "fourth"] == [
+        bets["grande"],
+        bets["chica"],
+        bets["pares"],
+    ]
+    assert {**facts[-1], "lance": "juego"} == bets["juego"]
+    # Who said yes is not kept with a hand saved without its cards: the showdown only says that
+    # both teams had pares and juego, not who. The table's taps are kept, not made up.
+    page = client.get(game.path).text
+    assert said(page) == [
+        "grande: paso",
+        "chica: Ben & Dan bet 2 — quiero",
+        "pares? Not said: the cards will tell",
+        "pares: Anna & Carla bet 2 — no quiero",
+        "juego? Not said: the cards will tell",
+        "juego / punto: Ben & Dan bet 2 — quiero",
+    ]
+    assert re.search(r'name="mode" value="winners" checked', page)
+    for field in ("showdown_grande", "showdown_chica", "showdown_fourth", "pares_values_1",
+                  "pares_values_2", "juego_values_1", "juego_values_2"):  # fmt: skip
+        assert re.search(f'name="{field}" value="{winners[field]}" checked', page), field
+    save_as_shown(client, game)
+    assert entries(app) == saved
+    assert score(client.get(game.path).text) == [11, 0]
+
+
+def test_undo_after_an_ordago_that_won_the_game_brings_the_game_back(client, app) -> None:
+    game = mus_game(client)
+    team_to_32(client, game)
+    tap(client, game, "quiero-2", lances_grande_bets="2", ordago="y")  # Anna & Carla: órdago
+    tap(client, game, "save", mode="winners", showdown_grande="2")  # ... Ben & Dan win it
+    saved = entries(app)
+    page = client.get(game.path).text
+    assert "Game 2" in page and undo_offered(page) == "who won the órdago (hand 2)"
+    assert undone(client, game) == "Undone: who won the órdago (hand 2)."
+    assert entries(app) == saved[:1]
+    page = client.get(game.path).text
+    assert "won by" not in page and "Game 2" not in page and score(page) == [32, 0]
+    assert "Órdago at grande: who won?" in page
+    assert said(page) == ["grande: Anna & Carla bet órdago — quiero"]
+    assert re.search(r'name="showdown_grande" value="2" checked', page)
+    save_as_shown(client, game)
+    assert entries(app) == saved
+    undone(client, game)
+    tap(client, game, "save", mode="winners", showdown_grande="1")  # it was Anna & Carla
+    page = html.unescape(client.get(game.path).text)
+    outcome = "won by Anna & Carla with an órdago (Anna & Carla 32, Ben & Dan 0)"
+    assert saved_line(page) == f"Hand 2 saved: game 1 {outcome}."
+
+
+def test_undo_after_a_rejection_that_ended_the_match_takes_back_the_no_quiero(client, app):
+    game = mus_game(client, preset="custom", target="30", games_to_win="1")
+    tap(client, game, "raise-2", lances_grande_bets="2")
+    tap(client, game, "raise-1", lances_grande_bets="30")
+    before = draft(app)
+    tap(client, game, "no_quiero-2", lances_grande_bets="5")  # Anna & Carla get 32 at once
+    page = html.unescape(client.get(game.path).text)
+    assert "Match over" in page and undo_offered(page) == "the no quiero at grande of hand 1"
+    assert undone(client, game) == "Undone: the no quiero at grande of hand 1."
+    assert entries(app) == [] and draft(app)["facts"] == before["facts"]
+    page = html.unescape(client.get(game.path).text)
+    assert "Match over" not in page and "Grande: Anna & Carla raise" in page
+    assert score(page) == [0, 0]
+    assert re.search(r'<input[^>]*name="lances_grande_bets"[^>]*value="5"', page)  # as tapped
+    tap(client, game, "quiero-2", lances_grande_bets="5")  # it was a quiero
+    assert draft(app)["facts"][-1] == {"lance": "grande", "bet": 5, "answer": "quiero"}
+
+
+def test_undo_of_a_first_bet_rejected_to_win_a_game_keeps_who_bet(client) -> None:
+    game = mus_game(client)  # a table to import into
+    record = {**MATCH, "rounds": [
+        *MATCH["rounds"][:1],  # Anna & Carla 39
+        {"lances": {"grande": "paso", "chica": {"by": 1, "bets": [3], "answer": "no_quiero"}}},
+    ]}  # fmt: skip
+    path = import_record(client, game.token, record).headers["Location"]
+    page = html.unescape(client.get(path).text)
+    assert "won by Anna & Carla 40–1" in page
+    assert undone(client, GameUrl(path)) == "Undone: the no quiero at chica of hand 2."
+    page = html.unescape(client.get(path).text)
+    assert "won by" not in page and score(page) == [39, 1]
+    assert said(page) == ["grande: paso"] and "Chica" in page
+    assert re.search(r'name="lances_chica_by" value="1" checked', page)
+    assert re.search(r'<input[^>]*name="lances_chica_bets"[^>]*value="3"', page)
+
+
+def test_undo_reopens_a_corrected_hand_as_it_was_corrected(client, app) -> None:
+    game = mus_game(client)
+    seed_betting(client, game)
+    tap(client, game, "save", mode="cards", **SEED_CARDS)
+    fields = {
+        "mano": "0",
+        "lances_grande_by": "paso",
+        "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
+        "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
+        "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
+        "fourth": "juego", "mode": "cards", **SEED_CARDS,
+    }  # fmt: skip
+    data = {"version": version_of(client, game), "key": "fix-hand-1-reopen", **fields}
+    assert client.post(game.path + "rounds/1", data=data).status_code == 303
+    corrected = entries(app)
+    tap(client, game, "paso")  # hand 2 begun, then taken back: Undo is for hand 1 again
+    assert undone(client, game) == "Undone: grande of hand 2."
+    assert undone(client, game) == "Undone: the showdown of hand 1."
+    page = client.get(game.path).text
+    assert "chica: Ben & Dan bet 2 — no quiero" in said(page)
+    save_as_shown(client, game)
+    assert entries(app) == corrected
+
+
+def test_a_hand_the_steps_cannot_make_again_is_undone_whole(client) -> None:
+    """A hand of 59 raises (imported) has more steps than a hand entered at the table may
+    have: Undo takes back the whole hand, and says so."""
+    game = mus_game(client)  # a table to import into
+    record = {
+        **MATCH,
+        "options": {},
+        "rounds": [
+            {"lances": {"grande": {"by": 1, "bets": [2] * 59, "answer": "quiero"},
+                        "chica": "paso", "pares": "paso", "punto": "paso"},
+             "showdown": {"grande": 1, "chica": 1, "pares": None, "punto": 1}},
+        ],
+    }  # fmt: skip
+    path = import_record(client, game.token, record).headers["Location"]
+    imported = GameUrl(path)
+    assert undo_offered(client.get(path).text) == "hand 1"
+    assert undone(client, imported) == "Undone: hand 1."
+    page = client.get(path).text
+    assert said(page) == [] and score(page) == [0, 0] and undo_offered(page) == ""
+
+
+@FAST
+@given(data=st.data(), options=OPTIONS, winners=st.booleans())
+def test_a_hand_reopened_by_undo_is_the_hand_that_was_saved(data, options, winners) -> None:
+    """Over random matches (lances left out, paso after the game was decided, a mano changed,
+    the cards or just the winners), the draft Undo leaves is the stored hand: the page takes its
+    betting as it is (nothing refused, the same end), and saved again from its step with the
+    same showdown it scores the same; a no quiero that ended the game is all it lacks."""
+    rounds = draw_match(data, options)
+    whole = replay(record(rounds, options))
+    if winners:
+        rounds = [as_showdown(r, h.mano, options) for r, h in zip(rounds, whole.hands, strict=True)]
+    before = replay(record(rounds[:-1], options))
+    raw, hand = rounds[-1], whole.hands[-1]
+    undone = reopening(whole, raw)
+    facts = tuple(undone.draft["facts"]) if undone.draft else ()
+    draft = fold(hand.number, facts, FOUR)
+    at_once = check_betting(before, draft.engine_hand())
+    if hand.count.ending is Ending.REJECTION:
+        assert at_once.ending is None
+        every, _decided = steps_of(hand, raw, whole)
+        assert every[:-1] == list(facts)
+        ended = check_betting(before, fold(hand.number, tuple(every), FOUR).engine_hand())
+        assert ended.ending is Ending.REJECTION
+        return
+    assert at_once.ending is (Ending.ORDAGO if hand.count.ending is Ending.ORDAGO else None)
+    entered = undone.draft["entered"]
+    if "cards" in entered:
+        rules = whole.options.rules
+        from_cards = declare(FOUR, hand.entry.hands, rules).fourth.value
+        again = round_of(draft, cards=entered["cards"],
+                         fourth=from_cards if FOURTH in draft.lances else None)  # fmt: skip
+    else:
+        shown = entered["showdown"]
+        kind = next((k for k in ("juego", "punto") if shown.get(k) is not None), "juego")
+        kind = draft.fourth if draft.fourth in ("juego", "punto") else kind
+        again = round_of(draft, showdown=shown, fourth=kind)
+    assert score_of(record([*rounds[:-1], again], options)) == score_of(record(rounds, options))

@@ -20,11 +20,13 @@ from .forms import (
     posted_cards,
     posted_lances,
     posted_showdown,
+    prefill_bet,
     prefill_lances,
     prefill_showdown,
     round_form,
     step_form,
 )
+from .reopen import Reopening, entered_before, reopening
 from .view import MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
 
 
@@ -80,15 +82,25 @@ class MusAdapter(Adapter):
         current = ctx.view.current
         if current is not None and current.draft.facts:
             return fact_label(current.draft.facts[-1], current.number)
-        if ctx.record.rounds:
-            return Message(N_("hand {hand}"), {"hand": len(ctx.record.rounds)})
+        if (undone := self._reopening(ctx)) is not None:
+            return undone.what
         return None
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         current = ctx.view.current
         if current is None:
             return None
-        return step_form(current.step, ctx.record.players, current.step_id, formdata)
+        players = ctx.record.players
+        form = step_form(current.step, players, current.step_id, formdata)
+        entered = entered_before(ctx.loaded.draft, current.number)
+        if formdata is None and entered is not None:
+            # Undo took back the save: the step as it was saved, to fix and save again.
+            if current.step.kind == "showdown":
+                seats = {p: i for i, p in enumerate(players)}
+                prefill_showdown(form, entered.get("showdown"), entered.get("cards"), seats)
+            elif isinstance(entered.get("bet"), Mapping):
+                prefill_bet(form, entered["bet"])
+        return form
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         current = ctx.view.current
@@ -192,6 +204,16 @@ class MusAdapter(Adapter):
     def undo_draft(self, ctx: Context) -> JSON | None:
         current = ctx.view.current
         return None if current is None else current.draft.back(ctx.record.players).as_draft()
+
+    def reopened(self, ctx: Context) -> JSON | None:
+        """The last hand in play again just before its save, every lance kept (``reopen``)."""
+        undone = self._reopening(ctx)
+        return None if undone is None else undone.draft
+
+    def _reopening(self, ctx: Context) -> Reopening | None:
+        if not ctx.record.rounds:
+            return None
+        return reopening(ctx.view.replay, ctx.record.rounds[-1])
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         players = ctx.record.players

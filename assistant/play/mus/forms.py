@@ -107,6 +107,19 @@ def _showdown_fields(cls: Any, players: tuple[str, ...]) -> None:
         setattr(cls, name, Slot())
 
 
+def prefill_bet(form: EntryForm, fact: JSON) -> None:
+    """A bet as it was tapped (a lance's fact of the draft) back into the step's form: the
+    stones or the órdago, and who bet."""
+    bet = fact.get("bet")
+    if bet == "ordago":
+        form.ordago.data = True
+    elif isinstance(bet, int):
+        form[f"{form.bet_name}_bets"].data = bet
+    by = getattr(form, f"{form.bet_name}_by", None)
+    if by is not None and fact.get("by") in (1, 2):
+        by.data = str(fact["by"])
+
+
 def posted_cards(form: EntryForm, players: tuple[str, ...]) -> dict[str, str] | None:
     """Each player's cards as posted (spaces and dashes dropped, upper case); None when no
     card at all was entered."""
