@@ -419,6 +419,23 @@ def test_back_one_step_then_undo_clears_the_hand_then_the_save_of_the_last(clien
     assert score(client.get(game.path).text) == [1, 0]  # the rejected pares, paid at once
 
 
+# The seed hand corrected: chica, pares refused (no quiero), juego accepted, the same cards.
+CHICA_REFUSED = {
+    "mano": "0",
+    "lances_grande_by": "paso",
+    "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
+    "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
+    "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
+    "fourth": "juego", "mode": "cards", **SEED_CARDS,
+}  # fmt: skip
+
+
+def correct_the_seed_hand(client, game, key: str) -> None:
+    data = {"version": version_of(client, game), "key": key, **CHICA_REFUSED}
+    response = client.post(game.path + "rounds/1", data=data)
+    assert response.status_code == 303, errors(response.text)
+
+
 def test_correcting_an_earlier_hand_recomputes_and_keeps_the_hand_in_progress(client, app):
     game = mus_game(client)
     seed_betting(client, game)
@@ -428,18 +445,7 @@ def test_correcting_an_earlier_hand_recomputes_and_keeps_the_hand_in_progress(cl
     assert form.status_code == 200
     assert re.search(r'name="lances_chica_by" value="2" checked', form.text)
     assert 'value="K3QA"' in form.text
-    fields = {
-        "mano": "0",
-        "lances_grande_by": "paso",
-        "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
-        "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
-        "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
-        "fourth": "juego", "mode": "cards", **SEED_CARDS,
-    }  # fmt: skip
-    response = client.post(game.path + "rounds/1",
-                           data={"version": version_of(client, game), "key": "fix-hand-1",
-                                 **fields})  # fmt: skip
-    assert response.status_code == 303, errors(response.text)
+    correct_the_seed_hand(client, game, "fix-hand-1")
     assert entries(app)[0]["lances"]["chica"]["answer"] == "no_quiero"
     # chica rejected: Ben & Dan 1 at once; Anna & Carla lose the 2 of chica → 9–1
     assert score(client.get(game.path).text) == [9, 1]
@@ -772,16 +778,7 @@ def test_a_corrected_hand_is_told_in_muss_words_and_undone_by_undo(client, app) 
     seed_betting(client, game)
     tap(client, game, "save", mode="cards", **SEED_CARDS)
     before = entries(app)
-    fields = {
-        "mano": "0",
-        "lances_grande_by": "paso",
-        "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
-        "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
-        "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
-        "fourth": "juego", "mode": "cards", **SEED_CARDS,
-    }  # fmt: skip
-    data = {"version": version_of(client, game), "key": "fix-hand-1-words", **fields}
-    assert client.post(game.path + "rounds/1", data=data).status_code == 303
+    correct_the_seed_hand(client, game, "fix-hand-1-words")
     history = html.unescape(client.get(game.path + "history").text)
     assert "Hand 1: lances · chica · answer quiero → no quiero" in history
     page = html.unescape(client.get(game.path).text)
@@ -955,16 +952,7 @@ def test_undo_reopens_a_corrected_hand_as_it_was_corrected(client, app) -> None:
     game = mus_game(client)
     seed_betting(client, game)
     tap(client, game, "save", mode="cards", **SEED_CARDS)
-    fields = {
-        "mano": "0",
-        "lances_grande_by": "paso",
-        "lances_chica_by": "2", "lances_chica_bets": "2", "lances_chica_answer": "no_quiero",
-        "lances_pares_by": "1", "lances_pares_bets": "2", "lances_pares_answer": "no_quiero",
-        "lances_juego_by": "2", "lances_juego_bets": "2", "lances_juego_answer": "quiero",
-        "fourth": "juego", "mode": "cards", **SEED_CARDS,
-    }  # fmt: skip
-    data = {"version": version_of(client, game), "key": "fix-hand-1-reopen", **fields}
-    assert client.post(game.path + "rounds/1", data=data).status_code == 303
+    correct_the_seed_hand(client, game, "fix-hand-1-reopen")
     corrected = entries(app)
     tap(client, game, "paso")  # hand 2 begun, then taken back: Undo is for hand 1 again
     assert undone(client, game) == "Undone: grande of hand 2."
