@@ -32,6 +32,17 @@ FOUR = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3": "KQ77"}
 
 
+# What the page says of the seed hand's lances (``seed_betting``).
+SEED_SAID = [
+    "grande: paso",
+    "chica: Ben & Dan bet 2 — quiero",
+    "pares: Anna, Carla, Dan said yes",
+    "pares: Anna & Carla bet 2 — no quiero",
+    "juego: Anna, Dan said yes",
+    "juego: Ben & Dan bet 2 — quiero",
+]
+
+
 def score(page: str) -> list[int]:
     """The teams' stones on the score strip."""
     return [int(n) for n in re.findall(r'class="strip-total">(\d+)<', page)]
@@ -88,14 +99,7 @@ def test_the_seed_hand_with_cards_is_11_to_0(client, app) -> None:
     game = mus_game(client)
     seed_betting(client, game)
     page = client.get(game.path).text
-    assert said(page) == [
-        "grande: paso",
-        "chica: Ben & Dan bet 2 — quiero",
-        "pares: Anna, Carla, Dan said yes",
-        "pares: Anna & Carla bet 2 — no quiero",
-        "juego: Anna, Dan said yes",
-        "juego: Ben & Dan bet 2 — quiero",
-    ]
+    assert said(page) == SEED_SAID
     assert "Showdown" in page and entries(app) == []
     assert draft(app)["hand"] == 1 and len(draft(app)["facts"]) == 6
     tap(client, game, "save", mode="cards", **SEED_CARDS)
@@ -666,17 +670,21 @@ def test_at_the_end_of_the_match_the_strip_shows_the_games_won(client) -> None:
         "(Anna & Carla 39, Ben & Dan 1)</span>" in page  # fmt: skip
 
 
+def correct_hand(client, path: str, number: int, fields: dict) -> str:
+    """Hand ``number`` corrected through its page's form: the game page after it."""
+    page = client.get(f"{path}rounds/{number}").text
+    version = int(re.search(r'name="version"[^>]*value="(\d+)"', page).group(1))
+    data = {"version": version, "key": f"fix-hand-{number}-{version}", **fields}
+    response = client.post(f"{path}rounds/{number}", data=data)
+    assert response.status_code == 303, errors(response.text)
+    return html.unescape(client.get(path).text)
+
+
 def test_a_correction_that_changes_who_won_the_match_tells_the_games(client) -> None:
     path = imported_match(client)
-    page = client.get(path + "rounds/5").text
-    version = int(re.search(r'name="version"[^>]*value="(\d+)"', page).group(1))
-    fields = {"mano": "0", "lances_grande_by": "1", "lances_grande_bets": "ordago",
-              "lances_grande_answer": "quiero", "mode": "winners",
-              "showdown_grande": "2"}  # fmt: skip
-    data = {"version": version, "key": "fix-hand-5-1", **fields}
-    response = client.post(path + "rounds/5", data=data)
-    assert response.status_code == 303, errors(response.text)
-    page = html.unescape(client.get(path).text)
+    page = correct_hand(client, path, 5, {"mano": "0", "lances_grande_by": "1",
+                        "lances_grande_bets": "ordago", "lances_grande_answer": "quiero",
+                        "mode": "winners", "showdown_grande": "2"})  # fmt: skip
     assert saved_line(page) == (
         "Hand 5 corrected. Totals: Anna & Carla 2 → 1, Ben & Dan 1 → 2. Now: Game 3 won by Ben"
         " & Dan with an órdago (Anna & Carla 1, Ben & Dan 26)."
@@ -688,15 +696,10 @@ def test_a_correction_that_changes_an_earlier_game_of_the_match_says_so(client) 
     game = mus_game(client)
     record = {**MATCH, "options": {"games_to_win": 3}, "rounds": MATCH["rounds"][:3]}
     path = import_record(client, game.token, record).headers["Location"]  # game 3 in play
-    page = client.get(path + "rounds/2").text
-    version = int(re.search(r'name="version"[^>]*value="(\d+)"', page).group(1))
-    fields = {"mano": "1", "lances_grande_by": "paso", "lances_chica_by": "2",
-              "lances_chica_bets": "ordago", "lances_chica_answer": "quiero", "mode": "winners",
-              "showdown_chica": "1"}  # fmt: skip
-    data = {"version": version, "key": "fix-hand-2-1", **fields}
-    response = client.post(path + "rounds/2", data=data)
-    assert response.status_code == 303, errors(response.text)
-    page = html.unescape(client.get(path).text)
+    page = correct_hand(client, path, 2, {"mano": "1", "lances_grande_by": "paso",
+                        "lances_chica_by": "2", "lances_chica_bets": "ordago",
+                        "lances_chica_answer": "quiero", "mode": "winners",
+                        "showdown_chica": "1"})  # fmt: skip
     # The strip counts game 3 (nothing moved there): the game the correction decided is said.
     assert saved_line(page) == (
         "Hand 2 corrected. Now: Game 1 won by Anna & Carla with an órdago (Anna & Carla 39,"
