@@ -31,7 +31,6 @@ from tests.web.helpers import (
 FOUR = ["Anna", "Ben", "Carla", "Dan"]
 SEED_CARDS = {"cards_0": "K3QA", "cards_1": "7654", "cards_2": "JJ54", "cards_3": "KQ77"}
 
-
 # What the page says of the seed hand's lances (``seed_betting``).
 SEED_SAID = [
     "grande: paso",
@@ -801,15 +800,6 @@ def test_setup_asks_who_is_mano_first(client) -> None:
 
 
 # --- Undo right after "Save the hand": the save alone, the hand in play again ----------------
-
-SEED_SAID = [
-    "grande: paso",
-    "chica: Ben & Dan bet 2 — quiero",
-    "pares: Anna, Carla, Dan said yes",
-    "pares: Anna & Carla bet 2 — no quiero",
-    "juego: Anna, Dan said yes",
-    "juego: Ben & Dan bet 2 — quiero",
-]
 
 
 def undone(client, game) -> str:
