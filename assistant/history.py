@@ -45,14 +45,16 @@ def differing(
     ]
 
 
-def correction_to_undo(game: Game) -> int | None:
-    """The round the game's last change corrected, when Undo would take that correction back."""
-    corrected = game.corrected
-    return corrected["round"] if corrected else None
+def correction_to_undo(game: Game, rounds: Sequence[Mapping[str, Any]]) -> int | None:
+    """The round the game's last change corrected, when Undo would take that correction back
+    (``rounds``: the game's rounds as they stand)."""
+    if game.corrected and before_correction(game, rounds) is not None:
+        return int(game.corrected["round"])
+    return None
 
 
 def before_correction(
-    game: Game, rounds: list[Mapping[str, Any]]
+    game: Game, rounds: Sequence[Mapping[str, Any]]
 ) -> list[Mapping[str, Any]] | None:
     """The rounds as they were before the game's last change, when it was a correction (None:
     it was not, or the rounds are no longer what it left)."""

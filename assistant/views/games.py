@@ -12,7 +12,7 @@ from .. import services, tablefile
 from ..again import play_again
 from ..extensions import db
 from ..games.base import RuleError
-from ..history import changes_of, correction_to_undo
+from ..history import changes_of
 from ..i18n import gettext, say
 from ..play import adapter_for
 from ..play.base import EntryForm
@@ -33,6 +33,7 @@ from .respond import (
     render_game,
     submit,
     unchanged,
+    undo_label,
 )
 from .shown import kept_game_page
 
@@ -91,7 +92,7 @@ def undo(token: str, game_id: int) -> Any:
                 author=device(),
                 replayed=ctx.loaded.replay,
                 record=ctx.record,
-                what=adapter.what_undo_takes_back(ctx, correction_to_undo(game)),
+                what=undo_label(game, ctx),
                 key_checked=True,
             )
         )

@@ -11,7 +11,7 @@ from flask import redirect, render_template, request, session, url_for
 from .. import services
 from ..again import again_offered
 from ..extensions import db
-from ..games.base import RuleError
+from ..games.base import Message, RuleError
 from ..history import correction_to_undo
 from ..i18n import gettext, say
 from ..models import Game, Table
@@ -110,13 +110,19 @@ def render_page(
         said=said,
         readonly=readonly,
         standings=adapter.standings(ctx),
-        undo_what=None if readonly else adapter.what_undo_takes_back(ctx, correction_to_undo(game)),
+        undo_what=None if readonly else undo_label(game, ctx),
         taps_lost=taps_lost,
         elsewhere=elsewhere or [],
         again=None if readonly else again_offered(game),
         money=game_money(game) if game.finished is not None and not readonly else None,
         rows=rows,
     )
+
+
+def undo_label(game: Game, ctx: Context) -> Message | None:
+    """What Undo takes back now: the game's last correction, else its last step."""
+    corrected = correction_to_undo(game, ctx.record.rounds)
+    return adapter_for(game.kind).what_undo_takes_back(ctx, corrected)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:

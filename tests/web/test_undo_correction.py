@@ -8,6 +8,8 @@ import html
 from flask import Flask
 from flask.testing import FlaskClient
 
+from assistant.extensions import db
+from assistant.models import Game
 from tests.web.helpers import entries, play_deal, post_entry, seat_fields, start_game, version_of
 from tests.web.test_boodle_web import draft_of, ok, play, two_worked_deals
 from tests.web.test_boodle_web import entries as boodle_entries
@@ -76,3 +78,20 @@ def test_undoing_a_correction_keeps_the_deal_in_play(app: Flask, client) -> None
     assert "Undone: the correction of deal 1." in html.unescape(answer.text)
     assert boodle_entries(app) == before
     assert draft_of(app) == {"events": [{"boodle": "KC", "by": "Anna"}]}
+
+
+def test_a_correction_no_longer_standing_is_not_offered(app: Flask, client) -> None:
+    """The rounds were rewritten since (a player renamed in the circle rewrites them): Undo
+    says and takes back the last step, as without a correction."""
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    correct_plump_deal_1(client, game, "correct-then-rewritten-1")
+    with app.app_context():
+        stored = db.session.execute(db.select(Game)).scalar_one()
+        kept = dict(stored.corrected)
+        kept["replaced"] = [{**kept["replaced"][0], "after": {"something": "else"}}]
+        stored.corrected = kept
+        db.session.commit()
+    assert undo_button(client.get(game.path).text) == "Undo: the tricks of deal 1"
+    undo(client, game, "undo-after-rewrite-1")
+    assert "tricks" not in entries(app)[0]
