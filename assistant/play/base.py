@@ -209,13 +209,6 @@ class Adapter:
         """What Undo takes back right after round ``number`` was corrected."""
         return Message(N_("the correction of deal {deal}"), {"deal": number})
 
-    def what_undo_takes_back(self, ctx: Context, corrected: int | None) -> Message | None:
-        """The Undo button's words: the correction of round ``corrected`` when the last change
-        was one, else the last step (``undo_label``)."""
-        if corrected is not None:
-            return self.correction_label(corrected)
-        return self.undo_label(ctx)
-
     def reopened(self, ctx: Context) -> JSON | None:
         """When nothing is half built, Undo takes back the last round: the half-built round it
         leaves, so that only the round's last step is undone and what was entered before it

@@ -165,13 +165,13 @@ def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
     currency = evening.table.currency
     computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
     if evening.table.ended is None:
-        paid = [p for p in evening.table.payments if p.paid is not None]
-        return tuple(payment_line(t, evening, currency) for t in evening.settlement.payments) + (
-            tuple(
-                payment_line(Transfer(p.payer, p.payee, p.cents), evening, currency, p)
-                for p in paid
-            )
-        )
+        owed = [payment_line(t, evening, currency) for t in evening.settlement.payments]
+        paid = [
+            payment_line(Transfer(p.payer, p.payee, p.cents), evening, currency, p)
+            for p in evening.table.payments
+            if p.paid is not None
+        ]
+        return (*owed, *paid)
     lines = []
     for stored in evening.table.payments:
         transfer = computed.get((stored.payer, stored.payee))

@@ -112,13 +112,13 @@ def telling_the_totals(adapter: Adapter, ctx: Context, change: Change) -> Change
         after = adapter.standings(type(ctx)(loaded, adapter.view(loaded)))
         moved = moves(before, after)
         now = "; ".join(result for result in after.settled if result not in before.settled)
+        if not moved and not now:
+            return Message(N_("{what} The totals stay as they were."), {"what": change.summary})
         said = change.summary
         if moved:
             said = Message(N_("{what} Totals: {moves}."), {"what": said, "moves": moved})
         if now:
             said = Message(N_("{what} Now: {results}."), {"what": said, "results": now})
-        if said is change.summary:
-            return Message(N_("{what} The totals stay as they were."), {"what": said})
         return said
 
     return replace(change, describe=describe)

@@ -4,6 +4,7 @@ reopening it, a payment paid, the whole table as a file, joining a circle."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
@@ -106,25 +107,24 @@ def reopen(token: str) -> Any:
 
 @bp.post("/payments/<int:payment_id>/paid")
 def paid(token: str, payment_id: int) -> Any:
-    table = table_or_404(token)
-    if not ActionForm().validate_on_submit():
-        return back(table, "#settle")
-    try:
-        payments.mark_paid(table, payment_id, device())
-    except RuleError as error:
-        db.session.refresh(table)
-        return render_table(table, status=422, paid_errors={payment_id: say(error)})
-    return back(table, f"#payment-{payment_id}")
+    return payment_changed(
+        token, payment_id, lambda table: payments.mark_paid(table, payment_id, device())
+    )
 
 
 @bp.post("/payments/<int:payment_id>/unpaid")
 def unpaid(token: str, payment_id: int) -> Any:
     """A payment marked paid by mistake: owed again."""
+    return payment_changed(token, payment_id, lambda table: payments.mark_unpaid(table, payment_id))
+
+
+def payment_changed(token: str, payment_id: int, change: Callable[[Table], Any]) -> Any:
+    """A payment marked paid or owed again: back at it, or its refusal beside it (422)."""
     table = table_or_404(token)
     if not ActionForm().validate_on_submit():
         return back(table, "#settle")
     try:
-        payments.mark_unpaid(table, payment_id)
+        change(table)
     except RuleError as error:
         db.session.refresh(table)
         return render_table(table, status=422, paid_errors={payment_id: say(error)})

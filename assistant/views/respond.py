@@ -121,8 +121,10 @@ def render_page(
 
 def undo_label(game: Game, ctx: Context) -> Message | None:
     """What Undo takes back now: the game's last correction, else its last step."""
-    corrected = correction_to_undo(game, ctx.record.rounds)
-    return adapter_for(game.kind).what_undo_takes_back(ctx, corrected)
+    adapter = adapter_for(game.kind)
+    if (corrected := correction_to_undo(game, ctx.record.rounds)) is not None:
+        return adapter.correction_label(corrected)
+    return adapter.undo_label(ctx)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:
