@@ -25,6 +25,7 @@ from .games.evening import Basis, Outcome
 from .games.evening_money import EveningSettlement, GameMoney, settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
+from .live import announce
 from .models import Change, Game, Payment, Stake, Table, now
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
@@ -151,6 +152,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     """A change of the game outside its rounds (its stake, the evening ended): the version
     moves on, so that every phone shows it and the game's replay is made anew."""
     db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    announce(db.session.connection(), game.id)  # the streams of other processes read it
     db.session.expire(game, ["version"])
     db.session.add(
         Change(

@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games.base import JSON
+from .live import announce
 from .models import Change, Entry, Game
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
@@ -60,6 +61,7 @@ def save(
         if moved.rowcount != 1:
             session.rollback()
             return False
+        announce(connection, game_id, version + 1)  # to the streams of every other process
         _rewrite_entries(connection, game_id, old, rounds, key, author)
         connection.execute(
             ADD_CHANGE,
