@@ -253,6 +253,7 @@
     heardAt = Date.now();
     showHeard();
   }
+  document.addEventListener("table:heard", heard); // live.js: the stream said the version
 
   function showHeard() {
     const line = document.querySelector("[data-live]");

@@ -4,12 +4,12 @@ happens next above the fold, in large type, following the phones within seconds.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 
 from assistant.games import GAMES
-from tests.browser.conftest import PHONE
 from tests.browser.table import import_example
 from tests.examples import example_records
 
@@ -30,13 +30,13 @@ def longest_example(kind: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("kind", GAMES)
 def test_the_watch_view_has_the_score_and_what_comes_next_above_the_fold(
-    browser: Browser, live_server: str, shot, kind: str, size: str
+    phone: Callable[..., Page], server: str, shot, kind: str, size: str
 ) -> None:
-    phone = browser.new_context(**PHONE).new_page()
-    import_example(phone, live_server, longest_example(kind))
-    watch = phone.get_by_role("link", name="Watch view").get_attribute("href")
-    tv = browser.new_context(viewport=SIZES[size]).new_page()
-    tv.goto(live_server + str(watch))
+    player = phone()
+    import_example(player, server, longest_example(kind))
+    watch = player.get_by_role("link", name="Watch view").get_attribute("href")
+    tv = phone(viewport=SIZES[size], is_mobile=False, has_touch=False, device_scale_factor=1)
+    tv.goto(server + str(watch))
     expect(tv.locator(".game.watch")).to_be_visible()
     assert tv.evaluate("scrollY") == 0
     assert tv.evaluate(ABOVE_THE_FOLD, ["#game .banner", "#game .strip"])
@@ -48,8 +48,8 @@ def test_the_watch_view_has_the_score_and_what_comes_next_above_the_fold(
     shot(tv, f"watch-{kind}-{size}")
 
     version = int(str(tv.locator("#game").get_attribute("data-version")))
-    phone.locator(".thumb-bar .undo").tap()  # a phone changes the sheet
-    expect(phone.locator(".said")).to_contain_text("Undone")
+    player.locator(".thumb-bar .undo").tap()  # a phone changes the sheet
+    expect(player.locator(".said")).to_contain_text("Undone")
     expect(tv.locator("#game")).to_have_attribute(
         "data-version", str(version + 1), timeout=FOLLOWS_WITHIN_MS
     )
