@@ -11,6 +11,9 @@ from assistant.config import settle_worker
 worker_class = "gevent"
 # Streams and requests one worker holds at once: 2 workers hold 8 000 open pages with room.
 worker_connections = 10000
+# A stream never ends by itself: a restart waits this long for the requests under way, then
+# cuts the streams (their pages reconnect within seconds), not the 30 s of gunicorn's default.
+graceful_timeout = 5
 
 
 def post_worker_init(worker: object) -> None:

@@ -4,18 +4,29 @@ a process makes for the versions of every game it holds streams for."""
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import time
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from assistant import create_app
 from assistant.extensions import db
 from assistant.live import live
+from assistant.services import import_record
+from tests.examples import example_records
 from tests.web.helpers import post_entry, seat_fields, start_game
 from tests.web.test_costs import statements
 
 THREADED = {"wsgi.multithread": True}  # as the development server says it (gevent: patched)
+APP = "assistant:create_app()"
+FIRST_EXAMPLE = example_records("plump")[0]
 BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
 
 
@@ -155,3 +166,57 @@ def test_the_watcher_reads_every_game_held_in_one_query(app, client) -> None:
         assert len(sent) == 1
         for listener in listeners:
             here.hub.leave(listener)
+
+
+def test_one_gevent_worker_holds_streams_and_serves_pages_beside_them(tmp_path) -> None:
+    """gunicorn as deployed (gunicorn.conf.py: gevent workers), one worker: streams held open
+    take nothing from the requests beside them (a sync worker would be taken by the first)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'live.db'}", "SECRET_KEY": "x"}
+    app = create_app({"SQLALCHEMY_DATABASE_URI": env["DATABASE_URL"], "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        game = import_record(FIRST_EXAMPLE.read_text())
+        page = f"/t/{game.table.token}/g/{game.id}/"
+        db.engine.dispose()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    gunicorn = [str(root / ".venv/bin/gunicorn"), "-w", "1", "-b", f"127.0.0.1:{port}"]
+    server = subprocess.Popen([*gunicorn, "--no-control-socket", APP], env=env, cwd=root)
+    streams = []
+    try:
+        wait_until_up(port)
+        for _ in range(20):
+            held = socket.create_connection(("127.0.0.1", port), timeout=30)
+            held.sendall(f"GET {page}stream HTTP/1.0\r\n\r\n".encode())
+            streams.append(held)
+        for held in streams:  # every one answered and held open: its first event came
+            assert b"event: ping" in read_until(held, b"event: ping")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}", timeout=30) as answer:
+            assert answer.status == 200
+            assert b'id="game"' in answer.read()
+    finally:
+        for held in streams:
+            held.close()
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def wait_until_up(port: int) -> None:
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("gunicorn did not start")
+
+
+def read_until(held: socket.socket, wanted: bytes) -> bytes:
+    got = b""
+    while wanted not in got:
+        chunk = held.recv(4096)
+        assert chunk, got
+        got += chunk
+    return got
