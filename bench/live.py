@@ -31,6 +31,9 @@ from bench.server import running
 SAVE_EVERY = 20.0  # seconds between two saves of one table
 TIMEOUT = 15.0  # an answer later than this counts as an error (and the run stays bounded)
 OPENING = 800  # connections being opened at once (gunicorn's backlog is 2 048)
+# Pages opened a second before the saves begin (the saves wait for them all): more than a
+# club's evening ever opens, fewer than this busy machine can take on top of everything else.
+OPENED_A_SECOND = 400
 Answer = tuple[int, dict[str, str], str]
 
 
@@ -115,10 +118,12 @@ class Client:
 
 
 async def stream(
-    client: Client, page: Page, told: Callable[[int], Awaitable[None]], until: float
+    client: Client, page: Page, told: Callable[[int], Awaitable[None]], until: float, after: float
 ) -> int:
-    """One page's stream, read until ``until``; ``told`` for every version event. A stream cut
-    is opened again after the server's retry, as a browser does: how many times."""
+    """One page's stream, opened ``after`` seconds and read until ``until``; ``told`` for every
+    version event. A stream cut is opened again after the server's retry, as a browser does:
+    how many times."""
+    await asyncio.sleep(after)
     cuts = 0
     while now_ms() < until:
         try:
@@ -244,14 +249,15 @@ async def run_mode(
         for page in [*listeners, saver]:
             page.table, page.version = table.page, table.player.version
         pages.append((table, saver, listeners))
-    ramp = len(tables) * 4 / 1000  # ~1 000 new pages a second, as a club's evening never does
+    ramp = len(tables) * 4 / OPENED_A_SECOND
     until = opened_at + (ramp + seconds) * 1000
     tasks = []
-    for table, saver, listeners in pages:
+    for number, (table, saver, listeners) in enumerate(pages):
         tasks.append(saves(client, table, tally, opened_at + ramp * 1000, until))
         if listening:
-            tasks.append(stream(client, saver, saver_ignores, until))
-            tasks += [stream(client, p, p.nudged, until) for p in listeners]
+            after = number * 4 / OPENED_A_SECOND
+            tasks.append(stream(client, saver, saver_ignores, until, after))
+            tasks += [stream(client, p, p.nudged, until, after) for p in listeners]
         else:
             phone, tv = polls
             tasks.append(saver.poll(phone, until))
