@@ -4,6 +4,8 @@ The poll stays as the fallback where a stream cannot be held (static/js/live.js)
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask, current_app
 
 from ..extensions import db
@@ -28,11 +30,15 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
 
 
+MAKING = threading.Lock()  # two first streams at once make one hub, not two
+
+
 def live() -> Live:
     """The app's hub and watcher in this process (in an app context)."""
-    made = current_app.extensions.get("live")
-    if made is None:
-        hub = Hub()
-        made = Live(hub, watcher_for(hub, db.engine, current_app.config))
-        current_app.extensions["live"] = made
+    with MAKING:
+        made = current_app.extensions.get("live")
+        if made is None:
+            hub = Hub()
+            made = Live(hub, watcher_for(hub, db.engine, current_app.config))
+            current_app.extensions["live"] = made
     return made

@@ -26,7 +26,7 @@
   function told(event) {
     held = true;
     clearTimeout(overdue);
-    overdue = setTimeout(lost, Number(poll()?.dataset.streamQuiet || 40000));
+    overdue = setTimeout(silent, Number(poll()?.dataset.streamQuiet || 40000));
     latest = Math.max(latest, Number(event.data) || 0);
     document.dispatchEvent(new Event("table:heard"));
     askIfBehind();
@@ -35,7 +35,12 @@
   function lost() {
     held = false; // the poll's timer speaks again; the browser keeps trying to reconnect
     if (source && source.readyState !== EventSource.CLOSED) return;
-    close();
+    close(); // refused for good (a 204 from a server that holds no streams): the poll stays
+  }
+
+  function silent() {
+    close(); // no heartbeat for too long (a connection dead without a word): a fresh one, and
+    open(); // the poll meanwhile
   }
 
   function open() {
