@@ -72,8 +72,15 @@ class Phone:
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, data, headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # gunicorn's gevent workers keep an idle connection 2 s (the sync ones none): a
+            # request on one it closed meanwhile was never read, and goes again, as a browser's
+            self.conn.close()
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
         text = response.read().decode()
         if cookie := response.getheader("Set-Cookie"):
             self.cookie = cookie.split(";", 1)[0]
