@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -26,9 +25,10 @@ from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
 from .history import before_correction, differing, replaced
+from .kept import kept
 from .models import Change, Entry, Game, Table, now
+from .play.base import Loaded
 from .records import load_json, parse_record
-from .replays import REPLAYS
 
 
 class Replayed(Exception):
@@ -43,16 +43,6 @@ class Stale(Exception):
         self.changes = changes
 
 
-@dataclass(frozen=True)
-class Loaded:
-    """A game as stored and replayed, for its adapter to derive the page from."""
-
-    record: Record
-    replay: Any  # the engine's replay of the whole record (GameSpec.replay)
-    draft: JSON | None = None  # the round being built live (Game.draft)
-    settings: JSON = field(default_factory=dict)  # Game.settings: display only
-
-
 def record_of(game: Game) -> Record:
     unread = "entries" in inspect(game).unloaded
     rounds = lookups.rounds_of(game.id) if unread else (e.payload for e in game.entries)
@@ -60,16 +50,17 @@ def record_of(game: Game) -> Record:
 
 
 def load_game(game: Game) -> Loaded:
-    """The game as stored, replayed (once per version: see :class:`~.replays.ReplayCache`);
+    """The game as stored, replayed (once per version: see :class:`~.kept.ReplayCache`);
     a version already replayed in this process reads no rounds from the database."""
-    cached = REPLAYS.get(game)
+    replays = kept().replays
+    cached = replays.get(game)
     if cached is None:
         record = record_of(game)
-        replay = find_game(game.kind).replay_since(record, REPLAYS.latest(game))
-        REPLAYS.put(game, game.version, replay, record)
+        replay = find_game(game.kind).replay_since(record, replays.latest(game))
+        replays.put(game, game.version, replay, record)
     else:
-        kept, replay = cached
-        record = kept or record_of(game)
+        kept_record, replay = cached
+        record = kept_record or record_of(game)
     return Loaded(record, replay, game.draft, dict(game.settings or {}))
 
 
@@ -150,7 +141,7 @@ def import_record(text: str, table: Table | None = None, *, language: str | None
     except BaseException:
         db.session.rollback()
         raise
-    REPLAYS.put(game, game.version, replay, record)
+    kept().replays.put(game, game.version, replay, record)
     return game
 
 
@@ -218,7 +209,7 @@ def apply_change(
     set_committed_value(game, "finished", finished)
     set_committed_value(game, "corrected", kept_for_undo)
     db.session.expire(game, ["entries"])
-    REPLAYS.put(game, version + 1, replay, after)
+    kept().replays.put(game, version + 1, replay, after)
     return summary
 
 
@@ -246,7 +237,7 @@ def undo_last(
     rounds: list[Mapping[str, Any]] = list(before.rounds)
     if not rounds and not game.draft:
         raise RuleError(N_("There is nothing to undo yet."))
-    if (restored := before_correction(game, rounds)) is not None:
+    if (restored := before_correction(game.corrected, rounds)) is not None:
         rounds, draft_after = restored, game.draft  # the correction only: the deal in play stays
     elif not game.draft:
         rounds = find_game(game.kind).undo(rounds)
@@ -277,6 +268,15 @@ def changes_since(game: Game, version: int) -> list[Message]:
         .order_by(Change.version)
     ).scalars()
     return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
+
+
+def changes_of(game: Game) -> list[Change]:
+    """Every accepted change of the game, the latest first."""
+    return list(
+        db.session.execute(
+            db.select(Change).filter_by(game_id=game.id).order_by(Change.version.desc())
+        ).scalars()
+    )
 
 
 def delete_game(game: Game) -> None:

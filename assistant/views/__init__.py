@@ -8,12 +8,9 @@ from typing import Any
 from urllib.parse import quote
 
 from babel.lists import format_list
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
-from jinja2 import Template
-from jinja2.environment import TemplateModule
-from jinja2.runtime import Context
 
 from ..extensions import db
 from ..games import GAMES, find_game
@@ -24,7 +21,6 @@ from ..play.fields import pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
-from .shown import kept_html, sheet_row
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -50,38 +46,18 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
     }
 
 
-class AppTemplate(Template):
-    """A template whose ``{% from … import … %}`` costs a lookup: for every import, Jinja
-    compares the importing page's globals with the imported template's through a ChainMap
-    (some 3 % of a save, at five imports an answer), only to find what is always so here, that
-    they are the same environment's. Known once per template; a page with a global the
-    imported template lacks still takes Jinja's own way (a module made for it)."""
-
-    known_globals: frozenset[str] | None = None
-
-    def _get_default_module(self, ctx: Context | None = None) -> TemplateModule:
-        if self.known_globals is None:
-            self.known_globals = frozenset(self.globals)
-        if ctx is not None and ctx.globals_keys <= self.known_globals:
-            ctx = None  # nothing the imported template lacks: the module made once will do
-        return super()._get_default_module(ctx)
-
-
 def register_views(app: Flask) -> None:
     for module in (home, tables, games, pwa, evening, circles):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(circles.new_bp)
     assets = game_assets(app)
-    app.jinja_env.template_class = AppTemplate
     app.jinja_env.globals.update(
         new_key=new_key,
         current_locale=current_language,
         game_assets=lambda kind: assets.get(kind, ()),
         spec_of=find_game,
         fold=fold,
-        kept_html=kept_html,
-        sheet_row=sheet_row,
         pad_keys=pad_keys,
         whole_sheet=whole_sheet,
         message=lambda template, **params: Message(template, params),
@@ -99,18 +75,6 @@ def register_views(app: Flask) -> None:
             """Tests only: every page and entry answers late, as over a slow network."""
             if request.endpoint != "static":
                 time.sleep(delay)
-
-    @app.before_request
-    def answer_with_the_token_sent() -> None:
-        """A POST whose CSRF token CSRFProtect has just found good is answered with that same
-        token: the phone has it already, and signing a new one for the answer's forms was some
-        2 % of a save (Flask-WTF's ``generate_csrf`` keeps the request's token in ``g``)."""
-        if g.get("csrf_valid"):
-            name = app.config["WTF_CSRF_FIELD_NAME"]
-            headers = (request.headers.get(header) for header in app.config["WTF_CSRF_HEADERS"])
-            sent = request.form.get(name) or next(filter(None, headers), None)
-            if sent:
-                setattr(g, name, sent)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

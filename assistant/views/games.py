@@ -12,7 +12,6 @@ from .. import services, tablefile
 from ..again import play_again
 from ..extensions import db
 from ..games.base import RuleError
-from ..history import changes_of
 from ..i18n import gettext, say
 from ..play import adapter_for
 from ..play.base import EntryForm
@@ -30,20 +29,17 @@ from .respond import (
     game_context,
     is_htmx,
     keep_always,
+    page_of,
     render_game,
     submit,
     unchanged,
-    undo_label,
 )
-from .shown import kept_game_page
 
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
-    if kept := kept_game_page(game_id, readonly=False, token=token):
-        return kept
     table, game = game_or_404(token, game_id)
     return render_game(table, game)
 
@@ -92,7 +88,7 @@ def undo(token: str, game_id: int) -> Any:
                 author=device(),
                 replayed=ctx.loaded.replay,
                 record=ctx.record,
-                what=undo_label(game, ctx),
+                what=page_of(game).undo,
                 key_checked=True,
             )
         )
@@ -193,7 +189,7 @@ def sheet_csv(token: str, game_id: int) -> Response:
 def history(token: str, game_id: int) -> str:
     """Who entered and changed what, when, from which phone: for disputes at the table."""
     table, game = game_or_404(token, game_id)
-    lines = history_lines(changes_of(game), device(), adapter_for(game.kind), game.seating)
+    lines = history_lines(services.changes_of(game), device(), adapter_for(game.kind), game.seating)
     return render_template("games/history.html", table=table, game=game, lines=lines)
 
 

@@ -3,39 +3,62 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import redirect, render_template, request, session, url_for
 
 from .. import services
-from ..again import again_offered
+from ..evening import stake_of
 from ..extensions import db
-from ..games.base import Message, RuleError
-from ..history import correction_to_undo
+from ..games import find_game
+from ..games.base import RuleError
 from ..i18n import gettext, say
+from ..kept import kept
 from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
-from ..play.evening import game_money
-from .shown import (
-    SheetRows,
-    answer_key,
-    asked_version,
-    is_htmx,
-    keep_page,
-    keep_sheet_rows,
-    kept_page,
-    look,
-    shared_request,
-    sheet_rows_for,
-    version_shown,
-)
+from ..play.page import GameFacts, GamePage, TableFacts, game_page
+from .shown import asked_version, is_htmx, look
 
 
-def game_context(game: Game) -> Context:
-    loaded = services.load_game(game)
-    return Context(loaded, adapter_for(game.kind).view(loaded))
+def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
+    """The game's page model, built once per look (``shown.look``: its version, the language,
+    the watch view …) and kept (``kept.py``)."""
+    key = look(game.table, game, readonly=readonly)
+    pages = kept().pages
+    page: GamePage[Any] | None = pages.get(key)
+    if page is None:
+        adapter, loaded = adapter_for(game.kind), services.load_game(game)
+        facts, table = game_facts(game), table_facts(game.table)
+        page = game_page(adapter, facts, table, loaded, readonly=readonly)
+        pages.put(key, page)
+    return page
+
+
+def game_context(game: Game) -> Context[Any]:
+    return page_of(game).ctx
+
+
+def game_facts(game: Game) -> GameFacts:
+    """What of the stored game its page shows (the stake only once the game has finished)."""
+    finished = game.finished is not None
+    stake = stake_of(game, find_game(game.kind)) if finished else None
+    return GameFacts(
+        game.id,
+        game.kind,
+        game.version,
+        tuple(game.seating),
+        game.first,
+        dict(game.settings or {}),
+        finished,
+        game.corrected,
+        None if stake is None else (stake.amount, stake.basis),
+    )
+
+
+def table_facts(table: Table) -> TableFacts:
+    return TableFacts(table.token, table.view_token, table.currency, table.ended is not None)
 
 
 def render_game(
@@ -52,79 +75,48 @@ def render_game(
 ) -> tuple[str, int]:
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
-    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept.
-
-    A page with nothing in it for this phone alone is kept for the next phone that asks, and an
-    htmx answer leaves out the sheet's rows the phone already shows (``shown.py``)."""
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
+    page = page_of(game, readonly=readonly)
     said = said or said_before_redirect(game)
-    own = (
-        form is not None
-        or status != 200
-        or bool(notice or said or taps_lost or elsewhere)
-        or not shared_request()
-    )
-    seen = look(table, game, game.version, readonly=readonly)
-    page_key = answer_key(seen)
-    html = None if own else kept_page(page_key)
-    if html is None:
-        rows = sheet_rows_for(seen, version_shown())
-        html = render_page(table, game, form, notice, said, readonly, taps_lost, elsewhere, rows)
-        keep_sheet_rows(seen, rows)
-        if not own:
-            keep_page(page_key, html)
+    whole = not is_htmx()
+    html = draw_game(page, form, notice, said, taps_lost, elsewhere or [], whole=whole)
     return html, status
 
 
-def render_page(
-    table: Table,
-    game: Game,
-    form: EntryForm | None,
-    notice: str | None,
-    said: str | None,
-    readonly: bool,
-    taps_lost: bool,
-    elsewhere: list[str] | None,
-    rows: SheetRows,
+def draw_game(
+    page: GamePage[Any],
+    form: EntryForm | None = None,
+    notice: str | None = None,
+    said: str | None = None,
+    taps_lost: bool = False,
+    elsewhere: Sequence[str] = (),
+    *,
+    whole: bool = True,
 ) -> str:
-    ctx = game_context(game)
-    adapter = adapter_for(game.kind)
-    if table.ended is not None and not readonly:  # the evening has ended: no entry panel
+    """The page drawn from its model and this phone's own parts (a fresh entry form of the
+    step when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    if not page.entering:
         form = None
-        notice = notice or gettext(
-            "The evening has ended: this game takes no more entries. Reopen the evening on the"
-            " table page to go on."
-        )
-    elif form is None and not readonly:
-        form = adapter.entry_form(ctx)
-        if form is not None:
-            form.fresh(game.version)
-    template = "games/_game.html" if is_htmx() else "games/page.html"
+    elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
+        form.fresh(page.game.version)
     return render_template(
-        template,
-        table=table,
-        game=game,
-        ctx=ctx,
-        view=ctx.view,
+        "games/page.html" if whole else "games/_game.html",
+        page=page,
+        table=page.table,
+        game=page.game,
+        ctx=page.ctx,
+        view=page.ctx.view,
+        readonly=page.readonly,
+        standings=page.standings,
+        undo_what=page.undo,
+        again=page.again,
+        money=page.money,
         form=form,
-        notice=notice,
+        notice=notice or page.closed,
         said=said,
-        readonly=readonly,
-        standings=adapter.standings(ctx),
-        undo_what=None if readonly else undo_label(game, ctx),
         taps_lost=taps_lost,
-        elsewhere=elsewhere or [],
-        again=None if readonly else again_offered(game),
-        money=game_money(game) if game.finished is not None and not readonly else None,
-        rows=rows,
+        elsewhere=list(elsewhere),
     )
-
-
-def undo_label(game: Game, ctx: Context) -> Message | None:
-    """What Undo takes back now: the game's last correction, else its last step."""
-    adapter = adapter_for(game.kind)
-    if (corrected := correction_to_undo(game, ctx.record.rounds)) is not None:
-        return adapter.correction_label(corrected)
-    return adapter.undo_label(ctx)
 
 
 def changed_since(game: Game, most: int = 3) -> list[str]:
