@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
@@ -103,19 +102,21 @@ def save(game: Game, proposal: Proposal) -> Outcome:
     except RuleError as error:  # nothing is stored
         return refused(game, proposal.key, proposal.version, error)
     summary = proposal.describe(replay) if proposal.describe else proposal.summary
-    after = proposal.record.with_rounds(list(proposal.rounds))
+    draft = dict(proposal.draft) if proposal.draft else None
+    finished = finished_since(game, replay.finished)
+    row = {"draft": draft, "finished": finished, "corrected": kept_for_undo(proposal)}
     try:
-        moved = store(*written(game, proposal, replay, summary))
+        moved = store(game.id, proposal, row, logged(proposal, summary))
     except KeyTaken:  # the same key won a race on another worker
         return AlreadySaved()
     if not moved:  # another phone moved the version first
         return late(game, proposal.key, proposal.version)
     # What was written is known: the game is not read again (its rounds are the new record's).
     set_committed_value(game, "version", proposal.version + 1)
-    set_committed_value(game, "draft", dict(proposal.draft) if proposal.draft else None)
-    set_committed_value(game, "finished", finished_since(game, replay.finished))
-    set_committed_value(game, "corrected", kept_for_undo(proposal))
+    for name, value in row.items():
+        set_committed_value(game, name, value)
     db.session.expire(game, ["entries"])
+    after = proposal.record.with_rounds(list(proposal.rounds))
     kept().replays.put(game, proposal.version + 1, replay, after)
     return Saved(summary)
 
@@ -130,27 +131,13 @@ def replayed(game: Game, proposal: Proposal) -> Any:
     return find_game(game.kind).replay_since(before.with_rounds(rounds), since)
 
 
-def written(game: Game, proposal: Proposal, replay: Any, summary: Message) -> tuple[Any, ...]:
-    """What ``writes.save`` stores for the proposal."""
-    old, rounds = list(proposal.record.rounds), list(proposal.rounds)
-    logged = dumped(summary)
-    if (corrected := replaced(old, rounds)) is not None:
-        logged["replaced"] = corrected  # the history shows what a correction or undo changed
-    draft = dict(proposal.draft) if proposal.draft else None
-    finished = finished_since(game, replay.finished)
-    key, author = proposal.key, proposal.author
-    return (
-        game.id,
-        proposal.version,
-        draft,
-        finished,
-        old,
-        rounds,
-        key,
-        author,
-        logged,
-        kept_for_undo(proposal),
-    )
+def logged(proposal: Proposal, summary: Message) -> dict[str, Any]:
+    """The log's line of the change: its sentence, and what a correction or an undo replaced
+    in the rounds already entered (the history shows it)."""
+    line = dumped(summary)
+    if (corrected := replaced(list(proposal.record.rounds), list(proposal.rounds))) is not None:
+        line["replaced"] = corrected
+    return line
 
 
 def kept_for_undo(proposal: Proposal) -> JSON | None:
@@ -200,39 +187,23 @@ class KeyTaken(Exception):
     """The same key was written first by another request (a race between two workers)."""
 
 
-def store(
-    game_id: int,
-    version: int,
-    draft: JSON | None,
-    finished: datetime | None,
-    old: list[Mapping[str, Any]],
-    rounds: list[Mapping[str, Any]],
-    key: str,
-    author: str,
-    logged: dict[str, Any],
-    corrected: JSON | None = None,
-) -> bool:
-    """The version moved on from ``version``, the rounds rewritten and the change logged, in
-    one transaction; False (nothing written) if another phone moved the version first. Nothing
-    this request has read is expired by the commit (the page after a save is made from it and
-    the replay of the save)."""
+def store(game_id: int, proposal: Proposal, row: dict[str, Any], line: dict[str, Any]) -> bool:
+    """The version moved on from the proposal's (with the game's new ``row``: draft, finished,
+    correction), the rounds rewritten and the log's ``line`` written, in one transaction;
+    False (nothing written) if another phone moved the version first. Nothing this request has
+    read is expired by the commit (the page after a save is made from it and its replay)."""
+    version, key, author = proposal.version, proposal.key, proposal.author
     session = db.session()
     try:
         connection = session.connection()  # the statements go straight to it, not through the ORM
-        moved = connection.execute(
-            MOVE_ON,
-            {"game": game_id, "seen": version, "version": version + 1, "draft": draft,
-             "finished": finished, "corrected": corrected},
-        )  # fmt: skip
-        if moved.rowcount != 1:
+        seen = {"game": game_id, "seen": version, "version": version + 1}
+        if connection.execute(MOVE_ON, seen | row).rowcount != 1:
             session.rollback()
             return False
+        old, rounds = list(proposal.record.rounds), list(proposal.rounds)
         _rewrite_entries(connection, game_id, old, rounds, key, author)
-        connection.execute(
-            ADD_CHANGE,
-            {"game_id": game_id, "key": key, "version": version + 1, "summary": logged,
-             "author": author},
-        )  # fmt: skip
+        change = {"game_id": game_id, "key": key, "version": version + 1, "author": author}
+        connection.execute(ADD_CHANGE, change | {"summary": line})
         session.expire_on_commit = False
         session.commit()
     except IntegrityError:  # the same key won a race on another worker

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import quote
 
 from babel.lists import format_list
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 
@@ -68,66 +68,71 @@ def register_views(app: Flask) -> None:
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
 
-    if delay := app.config["ANSWER_DELAY_SECONDS"]:
+    if app.config["ANSWER_DELAY_SECONDS"]:
+        app.before_request(slow_answer)
+    app.after_request(security_headers)
+    app.after_request(name_the_answered_form)
+    for code, page in ((404, not_found), (CSRFError, csrf_failed), (413, too_large)):
+        app.register_error_handler(code, page)
+    app.register_error_handler(429, too_many)
+    app.register_error_handler(500, server_error)
 
-        @app.before_request
-        def slow_answer() -> None:
-            """Tests only: every page and entry answers late, as over a slow network."""
-            if request.endpoint != "static":
-                time.sleep(delay)
 
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        # same-origin, not no-referrer: Flask-WTF checks the referrer of every POST over HTTPS.
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault(
-            "Permissions-Policy", "camera=(), microphone=(), geolocation=()"
-        )
-        if response.mimetype == "text/html":
-            response.headers.add("Vary", "HX-Request")
-        return response
+def slow_answer() -> None:
+    """Tests only: every page and entry answers late, as over a slow network."""
+    if request.endpoint != "static":
+        time.sleep(current_app.config["ANSWER_DELAY_SECONDS"])
 
-    @app.after_request
-    def name_the_answered_form(response: Response) -> Response:
-        """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
-        lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
-        go of the form instead of sending it once more (outbox.js)."""
-        key = request.form.get("key") if request.method == "POST" else None
-        if key and response.status_code == 303 and "outbox" in request.args and response.location:
-            where = response.location.split("#")[0]
-            response.location = f"{where}#outbox-{quote(key, safe='')}"
-        return response
 
-    @app.errorhandler(404)
-    def not_found(_error: Exception) -> tuple[str, int]:
-        return render_template("errors/404.html"), 404
+def security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    # same-origin, not no-referrer: Flask-WTF checks the referrer of every POST over HTTPS.
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+    if response.mimetype == "text/html":
+        response.headers.add("Vary", "HX-Request")
+    return response
 
-    @app.errorhandler(CSRFError)
-    def csrf_failed(error: CSRFError) -> tuple[str, int]:
-        return render_template("errors/400.html", reason=error.description), 400
 
-    @app.errorhandler(413)
-    def too_large(_error: Exception) -> tuple[str, int]:
-        return render_template("errors/400.html", reason=None), 413
+def name_the_answered_form(response: Response) -> Response:
+    """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
+    lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
+    go of the form instead of sending it once more (outbox.js)."""
+    key = request.form.get("key") if request.method == "POST" else None
+    if key and response.status_code == 303 and "outbox" in request.args and response.location:
+        where = response.location.split("#")[0]
+        response.location = f"{where}#outbox-{quote(key, safe='')}"
+    return response
 
-    @app.errorhandler(429)
-    def too_many(_error: Exception) -> Any:
-        """A rate limit (throttle.py): a page that says to wait, or a note on top of the page."""
-        wait = {"Retry-After": "60"}
-        if request.headers.get("HX-Request") == "true":
-            moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin", **wait}
-            return render_template("errors/_429.html"), 429, moved
-        return render_template("errors/429.html"), 429, wait
 
-    @app.errorhandler(500)
-    def server_error(_error: Exception) -> Any:
-        """Our own page (no trace), with the request's half-done work rolled back. An htmx
-        request keeps its page and form: the message goes on top of it."""
-        db.session.rollback()
-        if request.headers.get("HX-Request") == "true":
-            moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin"}
-            return render_template("errors/_500.html"), 500, moved
-        return render_template("errors/500.html"), 500
+def not_found(_error: Exception) -> tuple[str, int]:
+    return render_template("errors/404.html"), 404
+
+
+def csrf_failed(error: CSRFError) -> tuple[str, int]:
+    return render_template("errors/400.html", reason=error.description), 400
+
+
+def too_large(_error: Exception) -> tuple[str, int]:
+    return render_template("errors/400.html", reason=None), 413
+
+
+def too_many(_error: Exception) -> Any:
+    """A rate limit (throttle.py): a page that says to wait, or a note on top of the page."""
+    wait = {"Retry-After": "60"}
+    if request.headers.get("HX-Request") == "true":
+        moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin", **wait}
+        return render_template("errors/_429.html"), 429, moved
+    return render_template("errors/429.html"), 429, wait
+
+
+def server_error(_error: Exception) -> Any:
+    """Our own page (no trace), with the request's half-done work rolled back. An htmx
+    request keeps its page and form: the message goes on top of it."""
+    db.session.rollback()
+    if request.headers.get("HX-Request") == "true":
+        moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin"}
+        return render_template("errors/_500.html"), 500, moved
+    return render_template("errors/500.html"), 500
