@@ -6,7 +6,9 @@
   shown from it reads no rounds from the database);
 * the game pages' models, by everything that makes one rendering of a game differ from
   another but a phone's own notices (``views/shown.py:look``): a page asked again for the
-  same version is drawn from its model without replaying or reading the evening again.
+  same version is drawn from its model without replaying or reading the evening again;
+* the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
+  own, and drawing a long one is most of a page).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
 """
@@ -99,18 +101,20 @@ class Nothing(Kept):
 
 
 class KeptInProcess:
-    """The app's own in-process keeping: its replays and its game pages' models."""
+    """The app's own in-process keeping: its replays, its game pages' models and their sheets."""
 
     def __init__(self, on: bool = True) -> None:
         self.on = on
         self.replays = ReplayCache()
         self.pages = Kept(64) if on else Nothing(0)
+        self.sheets = Kept(64) if on else Nothing(0)
         if not on:
             self.replays.kept = Nothing(0)
 
     def clear(self) -> None:
         self.replays.clear()
         self.pages.clear()
+        self.sheets.clear()
 
 
 def setup_kept(app: Flask) -> None:

@@ -31,6 +31,7 @@ from .respond import (
     game_context,
     is_htmx,
     keep_always,
+    kept_answer,
     page_of,
     render_game,
     submit,
@@ -42,6 +43,8 @@ bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
+    if (kept := kept_answer(game_id, readonly=False, token=token)) is not None:
+        return kept
     table, game = game_or_404(token, game_id)
     return render_game(table, game)
 

@@ -9,18 +9,19 @@ from functools import partial
 from typing import Any
 
 from flask import redirect, render_template, request, session, url_for
+from markupsafe import Markup
 
-from .. import services, writes
+from .. import lookups, services, writes
 from ..evening import stake_of
 from ..games import find_game
 from ..games.base import Message, RuleError
-from ..i18n import gettext, say
+from ..i18n import gettext, say, use_table_language
 from ..kept import kept
-from ..models import Game, Table
+from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
 from ..play.page import GameFacts, GamePage, TableFacts, game_page
-from .shown import asked_version, is_htmx, look
+from .shown import asked_version, is_htmx, look, look_of
 
 
 def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
@@ -35,6 +36,26 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
         page = game_page(adapter, facts, table, loaded, readonly=readonly)
         pages.put(key, page)
     return page
+
+
+def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
+    """A game page drawn from the model and sheet kept for the game's version, found with one
+    light query and no object of the store (None: none kept, or the phone has a line of its
+    own to be told after a redirect)."""
+    said = session.get("said")
+    if not 0 < game_id <= LARGEST_INTEGER or (
+        isinstance(said, dict) and said.get("game") == game_id
+    ):
+        return None
+    if (found := lookups.look_at(game_id, **token)) is None:
+        return None
+    version, created, ended, language = found
+    use_table_language(language)  # before the language is read into the key
+    key = look_of(game_id, created, version, ended, readonly=readonly)
+    page, sheet = kept().pages.get(key), kept().sheets.get(key)
+    if page is None or sheet is None:
+        return None
+    return draw_game(page, sheet=sheet, whole=not is_htmx())
 
 
 def game_context(game: Game) -> Context[Any]:
@@ -79,44 +100,62 @@ def render_game(
     that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
     page = page_of(game, readonly=readonly)
     said = said or said_before_redirect(game)
-    whole = not is_htmx()
-    html = draw_game(page, form, notice, said, taps_lost, elsewhere or [], whole=whole)
-    return html, status
+    key, sheets = look(table, game, readonly=readonly), kept().sheets
+    if (sheet := sheets.get(key)) is None:
+        sheets.put(key, sheet := draw_sheet(page))
+    parts = Parts(form, notice, said, taps_lost, elsewhere or [])
+    return draw_game(page, parts, sheet=sheet, whole=not is_htmx()), status
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a page shows for one phone alone: its entry form (None: a fresh one of the step),
+    its notice, what its last tap did, whether its taps were lost, what other phones did."""
+
+    form: EntryForm | None = None
+    notice: str | None = None
+    said: str | None = None
+    taps_lost: bool = False
+    elsewhere: Sequence[str] = ()
+
+
+def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
+    """The page model as the templates know its parts (``base``: the page's own address)."""
+    table, game = page.table, page.game
+    if page.readonly:
+        base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
+    else:
+        base = url_for("games.show", token=table.token, game_id=game.id)
+    return {"page": page, "base": base, "table": page.table, "game": page.game, "ctx": page.ctx,
+            "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
+            "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip
+
+
+def draw_sheet(page: GamePage[Any]) -> Markup:
+    """The game's sheet: the same for every phone that reads the game the same way."""
+    html = render_template(f"{page.game.kind}/_sheet.html", **drawn_model(page))
+    return Markup(html)  # noqa: S704  # nosec B704  # our own template's output, escaped there
 
 
 def draw_game(
-    page: GamePage[Any],
-    form: EntryForm | None = None,
-    notice: str | None = None,
-    said: str | None = None,
-    taps_lost: bool = False,
-    elsewhere: Sequence[str] = (),
-    *,
-    whole: bool = True,
+    page: GamePage[Any], parts: Parts = Parts(), *, sheet: Markup | None = None, whole: bool = True
 ) -> str:
-    """The page drawn from its model and this phone's own parts (a fresh entry form of the
-    step when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    """The page drawn from its model and one phone's own parts (a fresh entry form of the step
+    when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    form = parts.form
     if not page.entering:
         form = None
     elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
         form.fresh(page.game.version)
     return render_template(
         "games/page.html" if whole else "games/_game.html",
-        page=page,
-        table=page.table,
-        game=page.game,
-        ctx=page.ctx,
-        view=page.ctx.view,
-        readonly=page.readonly,
-        standings=page.standings,
-        undo_what=page.undo,
-        again=page.again,
-        money=page.money,
+        **drawn_model(page),
+        sheet_html=sheet or draw_sheet(page),
         form=form,
-        notice=notice or page.closed,
-        said=said,
-        taps_lost=taps_lost,
-        elsewhere=list(elsewhere),
+        notice=parts.notice or page.closed,
+        said=parts.said,
+        taps_lost=parts.taps_lost,
+        elsewhere=list(parts.elsewhere),
     )
 
 

@@ -4,6 +4,7 @@ the page model kept for it)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import request
@@ -17,11 +18,16 @@ def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:
     """Everything that makes one rendering of a game differ from another, but for one phone's
     own notices: the game's version, the language, the watch view, the whole sheet, the ended
     evening (which closes a game without a new version of it)."""
+    return look_of(game.id, game.created, game.version, table.ended is not None, readonly=readonly)
+
+
+def look_of(
+    game_id: int, created: datetime, version: int, ended: bool, *, readonly: bool
+) -> tuple[Any, ...]:
     # As read from the database (a game made in this request may still hold the UTC time it
     # was given): naive.
-    made = game.created.replace(tzinfo=None)
-    ended = table.ended is not None
-    return (game.id, made, game.version, current_language(), readonly, whole_sheet(), ended)
+    made = created.replace(tzinfo=None)
+    return (game_id, made, version, current_language(), readonly, whole_sheet(), ended)
 
 
 def is_htmx() -> bool:
