@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from string import Formatter
 from typing import Any
 
@@ -255,7 +256,7 @@ def seating(
     """
     dealt_in = record.players
     if eldest is not None:
-        return Seating(number, tuple(turn_order(dealt_in, eldest)))
+        return _seated(number, dealt_in, eldest)
     if previous is not None and previous.number == number - 1:
         dealer = seat_after(dealt_in, previous.dealer)
     else:
@@ -263,7 +264,14 @@ def seating(
             record.first if first is First.DEALER else seat_after(dealt_in, record.first, -1)
         )
         dealer = seat_after(dealt_in, first_dealer, number - 1)
-    return Seating(number, tuple(turn_order(dealt_in, seat_after(dealt_in, dealer))))
+    return _seated(number, dealt_in, seat_after(dealt_in, dealer))
+
+
+@lru_cache(maxsize=4096)
+def _seated(number: int, dealt_in: tuple[str, ...], eldest: str) -> Seating:
+    """The seating of a round, made once for every replay of a game (a replay asks it for
+    every round, and a Plump deal's set-up is looked up by it)."""
+    return Seating(number, tuple(turn_order(dealt_in, eldest)))
 
 
 def seat_after(players: Sequence[str], player: str, steps: int = 1) -> str:

@@ -75,7 +75,8 @@ class DealSetup:
         Call it once the others have bid: ``setup.forbidden_for({"Bo": 3, "Cia": 3, "Dan": 2})``
         is 2 for a 10-card deal that Anna deals.
         """
-        others = [bid for player, bid in bids.items() if player != self.dealer]
+        dealer = self.dealer
+        others = [bid for player, bid in bids.items() if player != dealer]
         return forbidden_bid(self.cards, others, self.hook)
 
 
@@ -120,11 +121,12 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
         if key == "bids":
             raise RuleError(N_("the bids must give every player's bid"), field=key)
         raise RuleError(N_("the tricks must give every player's tricks"), field=key)
+    order = setup.bidding_order
     for name in raw:
-        if name not in setup.bidding_order:
+        if name not in order:
             raise RuleError(N_("{name!r} is not a player at this table"), field=key, name=name)
     counts: dict[str, int] = {}
-    for player in setup.bidding_order:
+    for player in order:
         value = raw.get(player)
         if value is None:
             field = f"{key}.{player}"
