@@ -35,7 +35,7 @@ class GameSpec(Generic[R]):
     max_players: int
     first_field: str  # "first_dealer" or "first_mano"
     replay: Callable[[Record], R]  # the whole record replayed; raises RuleError
-    result: Callable[[R], JSON]  # the `score` output of records.md, from a replay
+    result: Callable[[R], JSON]  # the `score` output of docs/records.md, from a replay
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
     options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
     evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
@@ -53,5 +53,5 @@ class GameSpec(Generic[R]):
         return self.replay(record)
 
     def score(self, record: Record) -> JSON:
-        """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""
+        """The ``score`` output of docs/records.md for ``record`` (a RuleError names the round)."""
         return self.result(self.replay(record))
