@@ -23,18 +23,14 @@ from ..records import dump_record
 from ..tableforms import AgainForm
 from ..throttle import creating
 from .lookup import game_or_404, shown_version, watched_or_404
-from .respond import (
-    Asked,
-    answer,
+from .respond import Asked, answer, device, keep_always, submit
+from .shown import (
     changed_since,
-    device,
     game_context,
     is_htmx,
-    keep_always,
     kept_answer,
     page_of,
     render_game,
-    submit,
     unchanged,
 )
 

@@ -1,17 +1,28 @@
-"""How a game is asked for: as a page or as an htmx fragment, and which version the asking
-phone shows; what makes one rendering of a game differ from another (its ``look``, the key of
-the page model kept for it)."""
+"""A game page shown: its model built once per version and kept (``kept.py``) with its sheet,
+drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
+fragment, and which version the asking phone shows); what makes one rendering of a game differ
+from another (its ``look``, the key of what is kept for it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import request
+from flask import render_template, request, session, url_for
+from markupsafe import Markup
 
-from ..i18n import current_language
+from .. import lookups, services
+from ..evening import stake_of
+from ..games import find_game
+from ..i18n import current_language, say, use_table_language
+from ..kept import kept
 from ..models import LARGEST_INTEGER, Game, Table
+from ..play import adapter_for
+from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
+from ..play.page import GameFacts, GamePage, TableFacts, game_page
 
 
 def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:
@@ -39,3 +50,159 @@ def asked_version(values: Any) -> int | None:
     it."""
     version = values.get("version", type=int)
     return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
+
+
+def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
+    """The game's page model, built once per look (``shown.look``: its version, the language,
+    the watch view …) and kept (``kept.py``)."""
+    key = look(game.table, game, readonly=readonly)
+    pages = kept().pages
+    page: GamePage[Any] | None = pages.get(key)
+    if page is None:
+        adapter, loaded = adapter_for(game.kind), services.load_game(game)
+        facts, table = game_facts(game), table_facts(game.table)
+        page = game_page(adapter, facts, table, loaded, readonly=readonly)
+        pages.put(key, page)
+    return page
+
+
+def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
+    """A game page drawn from the model and sheet kept for the game's version, found with one
+    light query and no object of the store (None: none kept, or the phone has a line of its
+    own to be told after a redirect)."""
+    said = session.get("said")
+    if not 0 < game_id <= LARGEST_INTEGER or (
+        isinstance(said, dict) and said.get("game") == game_id
+    ):
+        return None
+    if (found := lookups.look_at(game_id, **token)) is None:
+        return None
+    version, created, ended, language = found
+    use_table_language(language)  # before the language is read into the key
+    key = look_of(game_id, created, version, ended, readonly=readonly)
+    page, sheet = kept().pages.get(key), kept().sheets.get(key)
+    if page is None or sheet is None:
+        return None
+    return draw_game(page, sheet=sheet, whole=not is_htmx())
+
+
+def game_context(game: Game) -> Context[Any]:
+    return page_of(game).ctx
+
+
+def game_facts(game: Game) -> GameFacts:
+    """What of the stored game its page shows (the stake only once the game has finished)."""
+    finished = game.finished is not None
+    stake = stake_of(game, find_game(game.kind)) if finished else None
+    return GameFacts(
+        game.id,
+        game.kind,
+        game.version,
+        tuple(game.seating),
+        game.first,
+        dict(game.settings or {}),
+        finished,
+        game.corrected,
+        None if stake is None else (stake.amount, stake.basis),
+    )
+
+
+def table_facts(table: Table) -> TableFacts:
+    return TableFacts(table.token, table.view_token, table.currency, table.ended is not None)
+
+
+def render_game(
+    table: Table,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    status: int = 200,
+    notice: str | None = None,
+    said: str | None = None,
+    readonly: bool = False,
+    taps_lost: bool = False,
+    elsewhere: list[str] | None = None,
+) -> tuple[str, int]:
+    """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
+    or read-only for the watch view. ``elsewhere``: what other phones changed since the page
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
+    page = page_of(game, readonly=readonly)
+    said = said or said_before_redirect(game)
+    key, sheets = look(table, game, readonly=readonly), kept().sheets
+    if (sheet := sheets.get(key)) is None:
+        sheets.put(key, sheet := draw_sheet(page))
+    parts = Parts(form, notice, said, taps_lost, elsewhere or [])
+    return draw_game(page, parts, sheet=sheet, whole=not is_htmx()), status
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a page shows for one phone alone: its entry form (None: a fresh one of the step),
+    its notice, what its last tap did, whether its taps were lost, what other phones did."""
+
+    form: EntryForm | None = None
+    notice: str | None = None
+    said: str | None = None
+    taps_lost: bool = False
+    elsewhere: Sequence[str] = ()
+
+
+def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
+    """The page model as the templates know its parts (``base``: the page's own address)."""
+    table, game = page.table, page.game
+    if page.readonly:
+        base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
+    else:
+        base = url_for("games.show", token=table.token, game_id=game.id)
+    return {"page": page, "base": base, "table": page.table, "game": page.game, "ctx": page.ctx,
+            "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
+            "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip
+
+
+def draw_sheet(page: GamePage[Any]) -> Markup:
+    """The game's sheet: the same for every phone that reads the game the same way."""
+    html = render_template(f"{page.game.kind}/_sheet.html", **drawn_model(page))
+    return Markup(html)  # noqa: S704  # nosec B704  # our own template's output, escaped there
+
+
+def draw_game(
+    page: GamePage[Any], parts: Parts = Parts(), *, sheet: Markup | None = None, whole: bool = True
+) -> str:
+    """The page drawn from its model and one phone's own parts (a fresh entry form of the step
+    when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    form = parts.form
+    if not page.entering:
+        form = None
+    elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
+        form.fresh(page.game.version)
+    return render_template(
+        "games/page.html" if whole else "games/_game.html",
+        **drawn_model(page),
+        sheet_html=sheet or draw_sheet(page),
+        form=form,
+        notice=parts.notice or page.closed,
+        said=parts.said,
+        taps_lost=parts.taps_lost,
+        elsewhere=list(parts.elsewhere),
+    )
+
+
+def changed_since(game: Game, most: int = 3) -> list[str]:
+    """What changed since the version the polling page shows (the last few sentences)."""
+    seen = request.args.get("version", type=int)
+    if seen is None or not 0 <= seen < game.version:
+        return []
+    return [say(m) for m in services.changes_since(game, seen)[-most:]]
+
+
+def unchanged(game: Game) -> bool:
+    """A poll from a page that already shows this version (htmx does not swap a 204)."""
+    return request.args.get("version", type=int) == game.version
+
+
+def said_before_redirect(game: Game) -> str | None:
+    said = session.get("said")
+    if not isinstance(said, dict) or said.get("game") != game.id:
+        return None
+    session.pop("said")
+    return str(said.get("text", "")) or None

@@ -19,7 +19,7 @@ from assistant.play import adapter_for
 from assistant.play.base import Loaded
 from assistant.play.page import GameFacts, TableFacts, game_page
 from assistant.records import parse_record
-from assistant.views.respond import draw_game
+from assistant.views.shown import draw_game
 from tests.examples import example_records
 from tests.web.helpers import import_record, start_game
 
