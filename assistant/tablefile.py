@@ -1,7 +1,7 @@
-"""A whole table as one file, and a game's sheet as CSV.
+"""A whole table as one file (docs/records.md, "The table file"), and a game's sheet as CSV.
 
 The table file (``table-assistant/table-1``) holds every game of the table as a record of
-records.md, in the order they were played, with the stakes kept beside them::
+docs/records.md, in the order they were played, with the stakes kept beside them::
 
     {"format": "table-assistant/table-1", "name": "Friday at Eva's", "players": [...],
      "currency": "SEK", "games": [<record>, ...], "stakes": [{"cents": 10, "basis": "pairs"},
@@ -22,10 +22,10 @@ from . import services
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, RuleError
+from .kept import kept
 from .models import Entry, Game, Stake, Table, now
 from .play.money import CURRENCIES
 from .records import dump_record, load_json, parse_players, parse_record
-from .replays import REPLAYS
 
 FORMAT = "table-assistant/table-1"
 MOST_GAMES = 60
@@ -122,7 +122,7 @@ def store(
         db.session.rollback()
         raise
     for game, (_record, replay, _stake) in zip(table.games, checked, strict=True):
-        REPLAYS.put(game, game.version, replay)
+        kept().replays.put(game, game.version, replay)
     return table
 
 
