@@ -1,0 +1,39 @@
+"""The table page as a table reads it: a refused form answered where the form is, the settle-up
+one line a payment, money rounded to the table's coin, money and dates the reader's way."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from tests.web.helpers import page_forms
+from tests.web.test_evening_web import table_url, the_evening
+
+
+def ids_on(page: str) -> set[str]:
+    return set(re.findall(r'\sid="([^"]+)"', page))
+
+
+def test_every_form_of_the_table_page_answers_where_it_is(client: FlaskClient) -> None:
+    """A refused form is drawn again with its error beside it: the fragment of its action
+    takes the answer there, not to the top of a page ten screens long."""
+    plump, _, _ = the_evening(client)
+    for state in ("open", "ended"):
+        if state == "ended":
+            assert client.post(f"{table_url(plump)}end").status_code == 303
+        page = client.get(table_url(plump)).text
+        forms = [f for f in page_forms(page) if not f.action.endswith("/reopen")]
+        assert len(forms) >= 5, state
+        for form in forms:
+            fragment = form.action.partition("#")[2]
+            assert fragment in ids_on(page), (state, form.action)
+
+
+def test_a_refused_circle_name_is_answered_at_the_circle_form(client: FlaskClient) -> None:
+    plump, _, _ = the_evening(client)
+    page = client.get(table_url(plump)).text
+    (form,) = [f for f in page_forms(page) if f.action.endswith("/circle#new-circle")]
+    answer = client.post(form.action, data={**form.current, "name": ""})
+    assert answer.status_code == 422
+    assert re.search(r'<details class="inline-edit" id="new-circle" open>', answer.text)
