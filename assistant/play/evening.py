@@ -42,12 +42,22 @@ class PaymentLine:
     payee: str
     amount: str
     why: str  # the settle engine's sentence
-    sources: str  # which games it comes from
+    sources: tuple[str, ...]  # which games it comes from, one a line
     paid: Payment | None = None  # the stored payment (an ended evening)
 
     @property
     def is_paid(self) -> bool:
         return self.paid is not None and self.paid.paid is not None
+
+    @property
+    def sentence(self) -> str:
+        """ "Cia pays Anna 8.70 kr": the payment in one line, as it is sent."""
+        return gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=self.payer,
+            payee=self.payee,
+            amount=self.amount,
+        )
 
 
 @dataclass(frozen=True)
@@ -154,7 +164,7 @@ def payment_line(
         transfer.payee,
         money(transfer.cents, currency, cents=True),
         why,
-        "; ".join(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
+        tuple(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
         stored,
     )
 
@@ -182,22 +192,15 @@ def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
 
 
 def share_text(title: str, payments: tuple[PaymentLine, ...]) -> str:
-    out = [gettext("%(title)s: settle-up", title=title)]
+    """The settle-up to send: a line a payment (the reasons stay on the page, a tap away)."""
+    return "\n".join([gettext("%(title)s: settle-up", title=title), *payment_sentences(payments)])
+
+
+def payment_sentences(payments: tuple[PaymentLine, ...]) -> list[str]:
     if not payments:
-        out.append(gettext("Nobody owes anybody anything."))
-    for line in payments:
-        said = gettext(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=line.payer,
-            payee=line.payee,
-            amount=line.amount,
-        )
-        if line.is_paid:
-            said += " " + gettext("(paid)")
-        out.append(said)
-        if line.sources:
-            out.append("  " + line.sources)
-    return "\n".join(out)
+        return [gettext("Nobody owes anybody anything.")]
+    paid = " " + gettext("(paid)")
+    return [line.sentence + (paid if line.is_paid else "") for line in payments]
 
 
 def evening_view(evening: Evening) -> EveningView:

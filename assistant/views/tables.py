@@ -26,6 +26,7 @@ from ..forms import ImportForm, SetupForm
 from ..i18n import use_table_language
 from ..models import Table
 from ..play.evening import evening_view
+from ..play.night import night_of
 from ..tableforms import (
     ActionForm,
     CircleForm,
@@ -83,6 +84,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
+        night=night_of(view),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,

@@ -3,12 +3,14 @@ one line a payment, money rounded to the table's coin, money and dates the reade
 
 from __future__ import annotations
 
+import html
 import re
 
 from flask.testing import FlaskClient
 
 from tests.web.helpers import page_forms
-from tests.web.test_evening_web import table_url, the_evening
+from tests.web.test_evening_web import payments_on, table_url, the_evening
+from tests.web.test_languages import textarea
 
 
 def ids_on(page: str) -> set[str]:
@@ -37,3 +39,17 @@ def test_a_refused_circle_name_is_answered_at_the_circle_form(client: FlaskClien
     answer = client.post(form.action, data={**form.current, "name": ""})
     assert answer.status_code == 422
     assert re.search(r'<details class="inline-edit" id="new-circle" open>', answer.text)
+
+
+def test_the_settle_up_says_each_payment_in_one_line_and_sends_only_those(
+    client: FlaskClient,
+) -> None:
+    plump, _, _ = the_evening(client)
+    page = html.unescape(client.get(table_url(plump)).text)
+    assert payments_on(page) == ["Anna pays Dan 2.90", "Cia pays Bo 6.00", "Cia pays Dan 2.20"]
+    assert "From:" not in page
+    reasons = re.findall(r'<details class="ewhy">(.*?)</details>', page, re.S)
+    assert len(reasons) == 3
+    assert "2. Boodle: Cia −1.50 (−3 chips), Dan +5.00 (+10 chips)" in reasons[2]
+    text = textarea(page, "esettle-text").splitlines()
+    assert text[1:] == ["Anna pays Dan 2.90", "Cia pays Bo 6.00", "Cia pays Dan 2.20"]
