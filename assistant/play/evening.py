@@ -10,8 +10,15 @@ from flask_babel import format_date
 
 from ..evening import Evening, GameResult, StakeValue, game_result
 from ..games import find_game
+from ..games.base import N_
 from ..games.evening import Outcome, Score
-from ..games.evening_money import Source, Transfer, settle_evening, sources_of
+from ..games.evening_money import (
+    EveningSettlement,
+    Source,
+    Transfer,
+    settle_evening,
+    sources_of,
+)
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
 from .money import money, number, signed_money, signed_number, with_numbers
@@ -68,6 +75,8 @@ class EveningView:
     balances: tuple[tuple[str, str], ...]  # name, signed money
     payments: tuple[PaymentLine, ...]
     text: str  # the settle-up to send
+    rounding: str  # where rounding to the table's coin put the cents, or ""
+    coin: str  # the coin the payments are rounded to: "1.00 kr"
 
     @property
     def currency(self) -> str:
@@ -203,6 +212,35 @@ def payment_sentences(payments: tuple[PaymentLine, ...]) -> list[str]:
     return [line.sentence + (paid if line.is_paid else "") for line in payments]
 
 
+# How rounding to the coin moved a player's money: by whether the player receives or pays,
+# and whether it is to the player's good.
+ROUNDED = {
+    (True, True): N_("%(name)s gets %(amount)s more"),
+    (True, False): N_("%(name)s gets %(amount)s less"),
+    (False, True): N_("%(name)s pays %(amount)s less"),
+    (False, False): N_("%(name)s pays %(amount)s more"),
+}
+
+
+def rounding_text(settlement: EveningSettlement, currency: str) -> str:
+    """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
+    cents rounded away went, the largest first."""
+    moved = settlement.rounded
+    if not moved:
+        return ""
+    exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
+    parts = [
+        gettext(
+            ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
+            name=name,
+            amount=money(abs(cents), currency, cents=True),
+        )
+        for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
+    ]
+    coin = money(settlement.coin, currency, cents=True)
+    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=", ".join(parts))
+
+
 def evening_view(evening: Evening) -> EveningView:
     table = evening.table
     title = table_title(table)
@@ -217,6 +255,8 @@ def evening_view(evening: Evening) -> EveningView:
         balances,
         payments,
         share_text(title, payments),
+        rounding_text(evening.settlement, table.currency),
+        money(table.coin, table.currency, cents=True),
     )
 
 

@@ -71,7 +71,9 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     join_form.circle.choices = [(c.token, c.name) for c in known]
     defaults: dict[str, Any] = {
         "name_form": TableNameForm(data={"name": table.name}),
-        "currency_form": CurrencyForm(data={"currency": table.currency}),
+        "currency_form": CurrencyForm(
+            data={"currency": table.currency, "coin": table.coin}, unit=table.currency
+        ),
         "language_form": TableLanguageForm(data={"language": table.language}),
         "import_form": ImportForm(),
         "circle_form": CircleForm(),

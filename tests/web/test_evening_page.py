@@ -8,6 +8,8 @@ import re
 
 from flask.testing import FlaskClient
 
+from assistant.extensions import db
+from assistant.models import Payment, Table
 from tests.web.helpers import page_forms
 from tests.web.test_evening_web import payments_on, table_url, the_evening
 from tests.web.test_languages import textarea
@@ -53,3 +55,39 @@ def test_the_settle_up_says_each_payment_in_one_line_and_sends_only_those(
     assert "2. Boodle: Cia −1.50 (−3 chips), Dan +5.00 (+10 chips)" in reasons[2]
     text = textarea(page, "esettle-text").splitlines()
     assert text[1:] == ["Anna pays Dan 2.90", "Cia pays Bo 6.00", "Cia pays Dan 2.20"]
+
+
+def test_the_evening_settles_in_the_coin_the_table_chose(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    plump, _, _ = the_evening(client)
+    table = table_url(plump)
+    answer = client.post(table + "currency", data={"currency": "SEK", "coin": "100"})
+    assert answer.status_code == 303
+    page = html.unescape(client.get(table).text)
+    # Anna −2.90, Bo +6.00, Cia −8.20, Dan +5.10, in whole kronor: Anna −3, Cia −8, Dan +5.
+    assert payments_on(page) == [
+        "Anna pays Dan SEK3.00",
+        "Cia pays Bo SEK6.00",
+        "Cia pays Dan SEK2.00",
+    ]
+    assert (
+        "Rounded to SEK1.00 a payment: Cia pays SEK0.20 less, Anna pays SEK0.10 more, "
+        "Dan gets SEK0.10 less." in page
+    )
+    assert "payments rounded to SEK1.00" in page
+    assert "Bo +SEK6.00" in page and "Cia −SEK8.20" in page  # the standings stay exact
+    # Ended, the payments stored are the rounded ones.
+    assert client.post(table + "end").status_code == 303
+    with app.app_context():
+        stored = db.session.execute(db.select(Payment.cents)).scalars().all()
+    assert sorted(stored) == [200, 300, 600]
+
+
+def test_a_coin_not_offered_is_refused_beside_the_field(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    plump, _, _ = the_evening(client)
+    table = table_url(plump)
+    answer = client.post(table + "currency", data={"currency": "SEK", "coin": "3"})
+    assert answer.status_code == 422
+    assert 'id="currency" open' in answer.text
+    assert re.search(r'id="coin-error"', answer.text)
+    with app.app_context():
+        assert db.session.execute(db.select(Table.coin, Table.currency)).one() == (1, "")
