@@ -112,3 +112,18 @@ def test_a_night_to_send_as_a_few_lines_and_as_a_picture(
     night.get_by_role("button", name="Send the text").tap()
     page.wait_for_function("window.sharedData.length === 2")
     assert page.evaluate("window.sharedData[1].text") == text
+
+
+def test_the_settle_up_rounds_to_the_coin_the_table_chose(
+    page: Page, live_server: str, shot
+) -> None:
+    open_boodle_table(page, live_server)
+    page.locator("summary", has_text="Currency: none").tap()
+    page.get_by_label("Payments rounded to").select_option(label="1.00")
+    page.get_by_role("button", name="Save the currency").tap()
+    expect(page.locator(".erounding")).to_contain_text("Rounded to 1.00 a payment:")
+    amounts = page.locator(".epayment .eamount").all_inner_texts()
+    assert amounts and all(amount.endswith(".00") for amount in amounts), amounts
+    expect(page.locator("#currency summary")).to_contain_text("payments rounded to 1.00")
+    page.locator(".erounding").scroll_into_view_if_needed()
+    shot(page, "table-settle-up-in-coins", full_page=False)
