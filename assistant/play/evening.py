@@ -80,7 +80,7 @@ class EveningView:
 
     @property
     def currency(self) -> str:
-        return self.evening.table.currency
+        return evening_unit(self.evening)
 
 
 def table_title(table: Table) -> str:
@@ -107,6 +107,20 @@ def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
     """The winners (or leaders) as the result groups them: "Bo & Dan" is one team."""
     groups = [score.who for score in outcome.scores if names and set(score.who) <= set(names)]
     return ", ".join(" & ".join(group) for group in groups), len(groups)
+
+
+def own_unit(game: Game) -> str:
+    """The unit a game's own money is counted in (a Boodle game's "kr"), or ""."""
+    return str(game.settings.get("currency") or "")
+
+
+def evening_unit(evening: Evening) -> str:
+    """The evening's currency; until the table chooses one, the unit its games with money
+    count in where they agree on one (a Boodle game's "kr"): its money is not made bare."""
+    if evening.table.currency:
+        return evening.table.currency
+    units = {own_unit(r.game) for r in evening.games if r.stake is not None} - {""}
+    return units.pop() if len(units) == 1 else ""
 
 
 def game_line(result: GameResult, currency: str) -> GameLine:
@@ -181,7 +195,7 @@ def payment_line(
 def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
     """The settle-up: an ended evening's stored payments (paid ones too), else as it stands
     after the payments already paid (listed too, as paid)."""
-    currency = evening.table.currency
+    currency = evening_unit(evening)
     computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
     if evening.table.ended is None:
         owed = [payment_line(t, evening, currency) for t in evening.settlement.payments]
@@ -244,19 +258,20 @@ def rounding_text(settlement: EveningSettlement, currency: str) -> str:
 def evening_view(evening: Evening) -> EveningView:
     table = evening.table
     title = table_title(table)
+    unit = evening_unit(evening)
     payments = payment_lines(evening)
-    balances = tuple(
-        (s.name, signed_money(s.cents, table.currency, cents=True)) for s in evening.standings
-    )
+    balances = tuple((s.name, signed_money(s.cents, unit, cents=True)) for s in evening.standings)
     return EveningView(
         evening,
         title,
-        tuple(game_line(result, table.currency) for result in evening.games),
+        tuple(
+            game_line(result, table.currency or own_unit(result.game)) for result in evening.games
+        ),
         balances,
         payments,
         share_text(title, payments),
-        rounding_text(evening.settlement, table.currency),
-        money(table.coin, table.currency, cents=True),
+        rounding_text(evening.settlement, unit),
+        money(table.coin, unit, cents=True),
     )
 
 

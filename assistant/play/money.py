@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.numbers import format_currency as babel_currency
 from babel.numbers import is_currency
-from flask_babel import format_currency, format_decimal, get_locale
+from flask_babel import format_decimal, get_locale
 from flask_babel import lazy_gettext as _l
 
 from ..games.base import Message
@@ -72,8 +72,8 @@ def money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> 
     """An amount in the reader's locale: "12.50", "SEK 12.50", "12,50 kr" (``cents``: the
     value counts cents)."""
     amount = decimal_of(Fraction(value, 100) if cents else value)
-    if currency:
-        return str(format_currency(amount, currency))
+    if currency:  # the table's (ISO 4217), or the unit a game counts in ("kr")
+        return in_unit(amount, currency)
     return str(format_decimal(amount, format="#,##0.00"))
 
 

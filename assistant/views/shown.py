@@ -30,7 +30,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from .. import lookups
-from ..i18n import current_language, use_table_language
+from ..i18n import reader_locale, use_table_language
 from ..kept import Kept
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play.fold import whole_sheet
@@ -106,7 +106,7 @@ def kept_html(shows: tuple[Any, ...], caller: Callable[[], Markup]) -> Markup:
     """HTML rendered once for the values it shows (``{% call kept_html(shows) %}…{% endcall %}``):
     the rows of sheets, the charts (a step that ends no round leaves a chart as it was), the
     parts of a game page that are the same for every version. The language is added here."""
-    key = (current_language(), shows)
+    key = (reader_locale(), shows)
     html: Markup | None = KEPT_HTML.get(key)
     if html is None:
         html = caller()  # Markup: the template's own output, escaped as it was rendered
@@ -127,7 +127,7 @@ def look_of(
     # As read from the database (a game made in this request may still hold the UTC time it
     # was given): naive.
     made = created.replace(tzinfo=None)
-    return (game_id, made, version, current_language(), readonly, whole_sheet(), ended)
+    return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended)
 
 
 # What a game page's address may carry and still be one every phone is shown: the language

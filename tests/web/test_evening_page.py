@@ -6,12 +6,13 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
 from assistant.models import Payment, Table
-from tests.web.helpers import page_forms
-from tests.web.test_evening_web import payments_on, table_url, the_evening
+from tests.web.helpers import page_forms, start_game
+from tests.web.test_evening_web import boodle_deal, payments_on, table_url, the_evening
 from tests.web.test_languages import textarea
 
 
@@ -91,3 +92,53 @@ def test_a_coin_not_offered_is_refused_beside_the_field(client: FlaskClient, app
     assert re.search(r'id="coin-error"', answer.text)
     with app.app_context():
         assert db.session.execute(db.select(Table.coin, Table.currency)).one() == (1, "")
+
+
+def head_date(page: str) -> str:
+    return page.split('<p class="muted">')[1].split(" · ")[0].strip()
+
+
+@pytest.mark.parametrize(
+    ("accept", "date"),
+    [
+        ("en-GB,en;q=0.8", r"\d{1,2} [A-Z][a-z]{2} \d{4}"),  # 1 Dec 2026, not Dec 1
+        ("en-US,en;q=0.8", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"),
+        ("en", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"),
+        ("en-ZZ, en-<b>;q=0.9, en-GBR;q=0.8", r"[A-Z][a-z]{2} \d{1,2}, \d{4}"),  # no such region
+        # The table's language (English), in the region the phone asks for it in.
+        ("sv-FI,sv;q=0.9,en-AU;q=0.5", r"\d{1,2} [A-Z][a-z]{2} \d{4}"),
+    ],
+)
+def test_dates_are_written_the_way_of_the_readers_region(
+    client: FlaskClient, accept: str, date: str
+) -> None:
+    game = start_game(client)
+    page = client.get(table_url(game), headers={"Accept-Language": accept}).text
+    assert re.fullmatch(date, html.unescape(head_date(page))), head_date(page)
+
+
+def test_a_kept_page_is_kept_for_each_region_of_a_language(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    """Money of a game in Swedish crowns, read in English: "5,00 kr" on a Swedish phone set to
+    English, "SEK5.00" in the United States; a page kept for one is never the other's."""
+    game = start_game(client, game="boodle", chip_value="0.5", currency="SEK")
+    boodle_deal(client, game)
+    readers = [app.test_client() for _ in range(3)]  # other phones: pages kept for every phone
+    readers[0].get(game.path, headers={"Accept-Language": "en-SE"})
+    swedish = html.unescape(readers[1].get(game.path, headers={"Accept-Language": "en-SE"}).text)
+    american = html.unescape(readers[2].get(game.path, headers={"Accept-Language": "en-US"}).text)
+    assert "5,00\xa0kr" in swedish and "SEK5.00" not in swedish
+    assert "SEK5.00" in american and "5,00\xa0kr" not in american
+
+
+def test_a_boodle_games_own_unit_is_kept_on_the_evening_page_until_a_currency_is_chosen(
+    client: FlaskClient,
+) -> None:
+    game = start_game(client, game="boodle", chip_value="0.5", currency="kr")
+    boodle_deal(client, game)  # Anna −6, Bo −1, Cia −3, Dan +10 chips
+    page = html.unescape(client.get(table_url(game)).text)
+    assert "Dan +5.00 kr · Bo −0.50 kr · Cia −1.50 kr · Anna −3.00 kr" in page  # the game
+    assert payments_on(page)[0] == "Anna pays Dan 3.00 kr"  # the settle-up
+    assert ">+5.00 kr<" in page  # the standings
+    assert client.post(table_url(game) + "currency", data={"currency": "EUR"}).status_code == 303
+    page = html.unescape(client.get(table_url(game)).text)
+    assert "Dan +€5.00" in page and ">+€5.00<" in page and "5.00 kr" not in page
