@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import import_example
+from tests.browser.table import import_example, use_screen
+from tests.browser.test_accessibility import problems
 from tests.examples import EXAMPLES
 
 
@@ -127,3 +129,33 @@ def test_the_settle_up_rounds_to_the_coin_the_table_chose(
     expect(page.locator("#currency summary")).to_contain_text("payments rounded to 1.00")
     page.locator(".erounding").scroll_into_view_if_needed()
     shot(page, "table-settle-up-in-coins", full_page=False)
+
+
+# Each of the selectors is within the page's width (the layout viewport: a mobile browser
+# widens ``innerWidth`` to whatever sticks out).
+INSIDE = """(selectors) => selectors.every((s) => {
+  const box = document.querySelector(s).getBoundingClientRect();
+  return box.width > 0 && box.left >= 0 && box.right <= document.documentElement.clientWidth;
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", ["phone", "large-text-narrow"])
+def test_the_table_page_passes_axe_and_fits_the_screen(
+    page: Page, live_server: str, shot, scheme: str, screen: str
+) -> None:
+    """With payments, their reasons open, the coin, the night's picture: axe finds nothing,
+    and none of them sticks out sideways, at 390 px and at 320 px with the text at 200 %."""
+    page.emulate_media(color_scheme=scheme)
+    if screen == "large-text-narrow":
+        use_screen(page, "narrow")
+        session = page.context.new_cdp_session(page)
+        session.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.add_init_script(SHARE_SHEET)
+    open_boodle_table(page, live_server)
+    page.locator(".epayment .ewhy summary").first.tap()
+    page.locator("#currency summary").tap()
+    expect(page.get_by_role("img", name=re.compile("The evening as a picture"))).to_be_visible()
+    assert page.evaluate(INSIDE, [".share-bar", "#settle", "#night", ".night-card img"])
+    assert problems(page) == []
+    shot(page, f"table-page-{screen}-{scheme}")
