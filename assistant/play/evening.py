@@ -10,10 +10,8 @@ from flask_babel import format_date
 
 from ..evening import Evening, GameResult, StakeValue, game_result
 from ..games import find_game
-from ..games.base import N_
 from ..games.evening import Outcome, Score
 from ..games.evening_money import (
-    EveningSettlement,
     Source,
     Transfer,
     settle_evening,
@@ -21,7 +19,7 @@ from ..games.evening_money import (
 )
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
-from .money import money, number, signed_money, signed_number, with_numbers
+from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -224,35 +222,6 @@ def payment_sentences(payments: tuple[PaymentLine, ...]) -> list[str]:
         return [gettext("Nobody owes anybody anything.")]
     paid = " " + gettext("(paid)")
     return [line.sentence + (paid if line.is_paid else "") for line in payments]
-
-
-# How rounding to the coin moved a player's money: by whether the player receives or pays,
-# and whether it is to the player's good.
-ROUNDED = {
-    (True, True): N_("%(name)s gets %(amount)s more"),
-    (True, False): N_("%(name)s gets %(amount)s less"),
-    (False, True): N_("%(name)s pays %(amount)s less"),
-    (False, False): N_("%(name)s pays %(amount)s more"),
-}
-
-
-def rounding_text(settlement: EveningSettlement, currency: str) -> str:
-    """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
-    cents rounded away went, the largest first."""
-    moved = settlement.rounded
-    if not moved:
-        return ""
-    exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
-    parts = [
-        gettext(
-            ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
-            name=name,
-            amount=money(abs(cents), currency, cents=True),
-        )
-        for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
-    ]
-    coin = money(settlement.coin, currency, cents=True)
-    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=", ".join(parts))
 
 
 def evening_view(evening: Evening) -> EveningView:

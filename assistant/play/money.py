@@ -13,9 +13,10 @@ from babel.numbers import is_currency
 from flask_babel import format_decimal, get_locale
 from flask_babel import lazy_gettext as _l
 
-from ..games.base import Message
+from ..games.base import N_, Message
+from ..games.evening_money import EveningSettlement
 from ..games.settle import round_half_up
-from ..i18n import current_language
+from ..i18n import current_language, gettext
 
 # The currencies offered for an evening (ISO 4217); "" counts plain amounts.
 CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
@@ -140,3 +141,32 @@ def signed_number(value: Fraction | int) -> str:
 def with_numbers(message: Message) -> Message:
     """The message with its numbers written for the reader's locale."""
     return Message(message.template, {k: number(v) for k, v in message.params.items()})
+
+
+# How rounding to the coin moved a player's money: by whether the player receives or pays,
+# and whether it is to the player's good.
+ROUNDED = {
+    (True, True): N_("%(name)s gets %(amount)s more"),
+    (True, False): N_("%(name)s gets %(amount)s less"),
+    (False, True): N_("%(name)s pays %(amount)s less"),
+    (False, False): N_("%(name)s pays %(amount)s more"),
+}
+
+
+def rounding_text(settlement: EveningSettlement, currency: str) -> str:
+    """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
+    cents rounded away went, the largest first."""
+    moved = settlement.rounded
+    if not moved:
+        return ""
+    exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
+    parts = [
+        gettext(
+            ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
+            name=name,
+            amount=money(abs(cents), currency, cents=True),
+        )
+        for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
+    ]
+    coin = money(settlement.coin, currency, cents=True)
+    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=", ".join(parts))

@@ -159,3 +159,6 @@ def test_the_table_page_passes_axe_and_fits_the_screen(
     assert page.evaluate(INSIDE, [".share-bar", "#settle", "#night", ".night-card img"])
     assert problems(page) == []
     shot(page, f"table-page-{screen}-{scheme}")
+    for part in ("#share", "#settle", "#night"):  # each part as the screen shows it
+        page.locator(part).evaluate("e => e.scrollIntoView()")
+        shot(page, f"table-page-{screen}-{scheme}-{part[1:]}", full_page=False)
