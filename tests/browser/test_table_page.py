@@ -80,7 +80,7 @@ def test_the_table_is_shared_from_the_top_of_its_page(page: Page, live_server: s
     expect(copy).to_be_in_viewport(ratio=1)
     shot(page, "table-share-top", full_page=False)
     share.tap()
-    page.wait_for_function("window.sharedData.length === 1")
+    page.wait_for_function("() => window.sharedData.length === 1")
     assert page.evaluate("window.sharedData[0].url") == link
     copy.tap()
     expect(copy).to_have_text("✓ Copied")
@@ -107,12 +107,12 @@ def test_a_night_to_send_as_a_few_lines_and_as_a_picture(
     preview.scroll_into_view_if_needed()
     shot(page, "table-night-card", full_page=False)
     night.get_by_role("button", name="Share the picture").tap()
-    page.wait_for_function("window.sharedData.length === 1")
+    page.wait_for_function("() => window.sharedData.length === 1")
     (shared,) = page.evaluate("window.sharedData[0].files")
     assert shared["type"] == "image/png" and shared["name"] == "evening.png"
     assert shared["size"] > 10_000  # a picture, not an empty canvas
     night.get_by_role("button", name="Send the text").tap()
-    page.wait_for_function("window.sharedData.length === 2")
+    page.wait_for_function("() => window.sharedData.length === 2")
     assert page.evaluate("window.sharedData[1].text") == text
 
 
