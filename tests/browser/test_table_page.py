@@ -126,7 +126,7 @@ def test_the_settle_up_rounds_to_the_coin_the_table_chose(
     expect(page.locator(".erounding")).to_contain_text("Rounded to 1.00 a payment:")
     amounts = page.locator(".epayment .eamount").all_inner_texts()
     assert amounts and all(amount.endswith(".00") for amount in amounts), amounts
-    expect(page.locator("#currency summary")).to_contain_text("payments rounded to 1.00")
+    expect(page.locator("#evening-money summary")).to_contain_text("payments rounded to 1.00")
     page.locator(".erounding").scroll_into_view_if_needed()
     shot(page, "table-settle-up-in-coins", full_page=False)
 
@@ -154,7 +154,7 @@ def test_the_table_page_passes_axe_and_fits_the_screen(
     page.add_init_script(SHARE_SHEET)
     open_boodle_table(page, live_server)
     page.locator(".epayment .ewhy summary").first.tap()
-    page.locator("#currency summary").tap()
+    page.locator("#evening-money summary").tap()
     expect(page.get_by_role("img", name=re.compile("The evening as a picture"))).to_be_visible()
     assert page.evaluate(INSIDE, [".share-bar", "#settle", "#night", ".night-card img"])
     assert problems(page) == []

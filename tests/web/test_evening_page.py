@@ -28,6 +28,8 @@ def test_every_form_of_the_table_page_answers_where_it_is(client: FlaskClient) -
         if state == "ended":
             assert client.post(f"{table_url(plump)}end").status_code == 303
         page = client.get(table_url(plump)).text
+        every_id = re.findall(r'\sid="([^"]+)"', page)
+        assert sorted(every_id) == sorted(set(every_id)), state  # a fragment names one place
         forms = [f for f in page_forms(page) if not f.action.endswith("/reopen")]
         assert len(forms) >= 5, state
         for form in forms:
@@ -88,7 +90,7 @@ def test_a_coin_not_offered_is_refused_beside_the_field(client: FlaskClient, app
     table = table_url(plump)
     answer = client.post(table + "currency", data={"currency": "SEK", "coin": "3"})
     assert answer.status_code == 422
-    assert 'id="currency" open' in answer.text
+    assert 'id="evening-money" open' in answer.text
     assert re.search(r'id="coin-error"', answer.text)
     with app.app_context():
         assert db.session.execute(db.select(Table.coin, Table.currency)).one() == (1, "")
