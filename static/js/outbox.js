@@ -14,7 +14,8 @@
   if (window.outboxWired) return;
   window.outboxWired = true;
 
-  const ENTRY_FORMS = "#game form[data-entry], #game form[action$='/undo']";
+  // (A form tapped while an earlier answer was on its way may have left the page since.)
+  const ENTRY_FORMS = "form[data-entry], form.undo-form";
   const PAGE_FORMS = "form[data-outbox-form]";
   const ENGLISH = {
     one: "Saved on this phone: 1 entry waits for the connection.",
@@ -60,10 +61,20 @@
     return game && game.dataset.title ? `${game.dataset.title}: ${what}` : what;
   }
 
+  // Every change kept offline has its own key (table.js gives each tap one) and the version
+  // it was made on. A form that adds one event of many (data-adds: a mulle, a boodle card) keeps
+  // every save; any other form saved again before it was sent replaces what it kept (the bids
+  // corrected), in its place in line and with the first one's key, which may have arrived.
   async function keep(entry) {
-    // Saving the same form again (a bid changed) replaces what was kept, in its place in line.
-    const same = (await keptEntries()).find((kept) => entry.key && kept.key === entry.key);
-    if (same) entry.id = same.id;
+    const kept = await keptEntries();
+    const same = entry.kind === "page"
+      ? kept.find((other) => entry.key && other.key === entry.key)
+      : kept.find((other) => !entry.adds && !other.adds && other.form === entry.form && other.page === entry.page);
+    if (same) {
+      entry.id = same.id;
+      entry.key = same.key;
+      entry.fields = entry.fields.map(([name, value]) => [name, name === "key" ? same.key : value]);
+    }
     await store({ made: Date.now(), ...entry });
     window.dispatchEvent(new Event("outbox:kept"));
     await showPending(true);
@@ -71,6 +82,16 @@
 
   const fieldsOf = (pairs) => Array.from(pairs || [], ([name, value]) => [name, String(value)]);
   const keyOf = (fields) => (fields.find(([name]) => name === "key") || [])[1];
+  const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
+
+  // Which form an entry came from: the same form of a later page is the same one.
+  function formOf(form) {
+    const named = (name) => {
+      const field = form.elements.namedItem(name);
+      return field && "value" in field ? field.value : "";
+    };
+    return [form.getAttribute("action"), form.classList[0], named("action"), named("step")].join("|");
+  }
 
   function keepEntry(ctx) {
     const fields = fieldsOf(ctx.request.body);
@@ -80,6 +101,8 @@
       action: ctx.request.action,
       fields,
       key: keyOf(fields),
+      form: formOf(form),
+      adds: form.hasAttribute("data-adds"),
       page: location.pathname,
       label: labelOf(form, ctx.submitter),
     });
@@ -127,18 +150,35 @@
     if (!window.indexedDB) return;
     const entries = await keptEntries();
     showList(entries);
-    const count = entries.filter(shownHere).length;
+    const mine = entries.filter(shownHere);
+    const count = mine.length;
+    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: count } }));
     const here = note(count > 0);
     if (here) {
       here.hidden = count === 0;
       const text = count === 1 ? say(here, "one") : say(here, "many").replace("{n}", count);
       here.textContent = count ? text : "";
       if (count && scroll) here.scrollIntoView({ block: "center", behavior: scrolling() });
+      // The page offline shows the step as it was: a form that takes one entry a step cannot
+      // take the next step's, and saving it again replaces what waits. Said, not lost.
+      const last = mine[mine.length - 1];
+      nextStepNote(here, Boolean(last && last.kind === "entry" && !last.adds));
     }
     // navigator.onLine can be true without a working connection: try again now and then.
     if (entries.some((entry) => !entry.conflict) && !retry) {
       retry = setTimeout(() => { retry = null; flush(); }, 20000);
     }
+  }
+
+  function nextStepNote(here, shown) {
+    let next = here.nextElementSibling && here.nextElementSibling.matches("[data-outbox-next]")
+      ? here.nextElementSibling : null;
+    if (!next && shown && here.dataset.next) {
+      next = Object.assign(document.createElement("p"), { className: "hint", textContent: here.dataset.next });
+      next.setAttribute("data-outbox-next", "");
+      here.after(next);
+    }
+    if (next) next.hidden = !shown;
   }
 
   function showList(entries) {
@@ -185,62 +225,80 @@
 
   let flushing = false;
 
+  // After a change went, the changes kept after it on the same page were made on the version
+  // it was sent with: they go with the version its answer gave (not a 409 against itself).
+  // Kept in IndexedDB, so a sending cut short goes on from there.
+  async function rebase(after, page, from, to) {
+    for (const later of after) {
+      if (later.page !== page || versionOf(later.fields) !== from) continue;
+      const fields = later.fields.map(([name, value]) => [name, name === "version" ? String(to) : value]);
+      await store({ ...later, fields });
+    }
+    window.dispatchEvent(new CustomEvent("outbox:answered", { detail: { from, to } }));
+  }
+
+  // One kept change sent: its answer (or null when there is no connection).
+  function post(entry, body) {
+    const headers = { "X-CSRFToken": body.get("csrf_token") || "" };
+    if (entry.kind !== "page") headers["HX-Request"] = "true";
+    return fetch(entry.action, {
+      method: "POST",
+      credentials: "same-origin",
+      referrerPolicy: "same-origin",  // the CSRF check over HTTPS wants a same-origin Referer
+      body,
+      headers,
+    }).catch(() => null);
+  }
+
+  // In order, each once: a change answered (saved, or "already saved") is let go of; one
+  // refused is let go of with a word; no connection or server trouble stops until later.
   async function flush() {
     if (flushing || !window.indexedDB) return;
     if (!navigator.onLine) return showPending(false);
     flushing = true;
-    let answer = null;
     let refused = false;
-    const moved = new Map(); // a version an entry was sent with → the version its answer gave
+    let sentCount = 0;
+    const waitsForChoice = new Set();
     try {
-      for (const entry of await keptEntries()) {
-        if (entry.conflict) continue;  // waits for the player's choice
+      for (;;) {
+        const line = (await keptEntries()).filter((entry) => !entry.conflict && !waitsForChoice.has(entry.id));
+        const entry = line[0];
+        if (!entry) break;
         const body = new URLSearchParams(entry.fields);
-        // Entries kept one after another on this phone were all made from the page as it was:
-        // each is sent with the version the answer to the one before gave (not a 409 against
-        // itself).
-        let sent = Number(body.get("version"));
-        while (moved.has(sent)) sent = moved.get(sent);
-        if (body.has("version")) body.set("version", String(sent));
         if (entry.kind === "page" && !entry.sent && entry.page === location.pathname) {
           await send(entry, body);
           return;  // the page is going: the rest is sent from the next one
         }
-        const headers = { "X-CSRFToken": body.get("csrf_token") || "" };
-        if (entry.kind !== "page") headers["HX-Request"] = "true";
-        const response = await fetch(entry.action, {
-          method: "POST",
-          credentials: "same-origin",
-          referrerPolicy: "same-origin",  // the CSRF check over HTTPS wants a same-origin Referer
-          body,
-          headers,
-        }).catch(() => null);
-        if (!response || response.status >= 500) break;  // no connection, or server trouble: later
+        const response = await post(entry, body);
+        if (!response || response.status >= 500) break;
         const text = await response.text();
-        const fragment = new DOMParser().parseFromString(text, "text/html");
-        const now = fragment.getElementById("game");
+        const now = new DOMParser().parseFromString(text, "text/html").getElementById("game");
         if (entry.kind === "page" && response.status === 409) {
           if (shownHere(entry)) return send(entry, body);  // both versions, to choose from
           await store({ ...entry, conflict: true });
+          waitsForChoice.add(entry.id);
           continue;
         }
         await forget(entry.id);
-        if (response.ok && now && Number(now.dataset.version) === sent + 1) moved.set(sent, sent + 1);
+        const sent = versionOf(entry.fields);
+        if (response.ok && now && Number(now.dataset.version) === sent + 1) {
+          await rebase(line.slice(1), entry.page, sent, sent + 1);
+        }
         // An entry is answered with the game (200, 409 and 422 alike), a page form with a
         // redirect to it; anything else was refused.
         const landed = new URL(response.url || entry.action, location.href).pathname;
         if (entry.kind === "page" ? !response.ok : !now) refused = true;
-        else if (now && (entry.page === location.pathname || landed === location.pathname)) {
-          answer = now.outerHTML;
+        else if (response.ok) sentCount += 1;  // saved, or "already saved"
+        // Shown at once: the next change of this page is drawn against what the phone shows.
+        const game = document.getElementById("game");
+        if (now && game && (entry.page === location.pathname || landed === location.pathname)) {
+          await htmx.swap({ text: now.outerHTML, swap: "outerHTML", target: game, sourceElement: document.body });
         }
       }
     } finally {
       flushing = false;
     }
-    const game = document.getElementById("game");
-    if (answer && game) {
-      await htmx.swap({ text: answer, swap: "outerHTML", target: game, sourceElement: document.body });
-    }
+    if (sentCount) window.dispatchEvent(new CustomEvent("outbox:sent", { detail: { count: sentCount } }));
     await showPending(false);
     const here = refused && note(true);
     if (here) {

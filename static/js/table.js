@@ -32,23 +32,84 @@
   const isPoll = (ctx) => Boolean(ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute
     && ctx.sourceElement.hasAttribute("data-poll"));
 
-  // A form, once sent, takes no second tap until its answer: even while it waits its turn, a
-  // tap on another of its buttons would go with the same key and be taken for a double tap.
+  // What the outbox sent meanwhile moved the game on too (outbox.js).
+  window.addEventListener("outbox:answered", (event) => {
+    ownNext.set(event.detail.from, event.detail.to);
+  });
+
+  // --- Every tap counts ---------------------------------------------------------------------------
+  // No button is disabled while an answer is on its way (a tap on it was lost, and nothing
+  // said so): a tap made meanwhile is queued by htmx, marked as waiting, counted in the bar,
+  // and sent in its turn. A page's form carries one key; a second tap on the same form is
+  // another change, so it gets a key of its own (the double tap is taps.js's to drop).
+  const sentKeys = new Set(); // the keys this page has sent (or kept for the outbox)
+  const waitingTaps = []; // the taps not answered yet, in order
+
+  function freshKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
   document.addEventListener("htmx:config:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
     const form = ctx && ctx.request && ctx.request.form;
-    if (form && inGame(form) && ctx.request.method === "POST") {
-      touched.delete(form); // what it holds now is being sent
-      delete form.dataset.dirty;
-      ctx.locked = Array.from(form.querySelectorAll("button[type=submit]:not([disabled])"));
-      ctx.locked.forEach((button) => { button.disabled = true; });
+    if (!form || !inGame(form) || ctx.request.method !== "POST") return;
+    touched.delete(form); // what it holds now is being sent
+    delete form.dataset.dirty;
+    const body = ctx.request.body;
+    if (body && body.has && body.has("key")) {
+      if (sentKeys.has(body.get("key"))) body.set("key", freshKey());
+      sentKeys.add(body.get("key"));
     }
+    const submitter = ctx.request.submitter;
+    ctx.tap = { form: formKey(form), name: submitter ? submitter.name : "", value: submitter ? submitter.value : "" };
+    waitingTaps.push(ctx.tap);
+    showWaiting();
   });
 
   document.addEventListener("htmx:finally:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
-    if (ctx && ctx.locked) ctx.locked.forEach((button) => { button.disabled = false; });
+    if (!ctx || !ctx.tap || !waitingTaps.includes(ctx.tap)) return;
+    waitingTaps.splice(waitingTaps.indexOf(ctx.tap), 1);
+    showWaiting();
   });
+
+  // The waiting taps marked where they were made (on today's page, if it still has that
+  // button), counted in the bar; Undo waits for them (what it names would not be what it sent).
+  function showWaiting() {
+    const page = game();
+    if (!page) return;
+    page.querySelectorAll(".waiting").forEach((element) => element.classList.remove("waiting"));
+    for (const tap of waitingTaps) {
+      const form = Array.from(page.querySelectorAll("form")).find((f) => formKey(f) === tap.form);
+      const button = form && Array.from(form.querySelectorAll("button"))
+        .find((b) => b.name === tap.name && b.value === tap.value);
+      if (button) button.classList.add("waiting");
+    }
+    const line = page.querySelector("[data-taps-waiting]");
+    const count = waitingTaps.length;
+    if (line) {
+      line.hidden = count === 0;
+      line.textContent = count === 1 ? line.dataset.one : line.dataset.many.replace("{n}", count);
+      const bar = line.closest("[data-thumb-bar]");
+      bar.hidden = count === 0 && !bar.querySelector(".said, .undo-form");
+    }
+    undoWaits(page, count > 0 || keptHere > 0);
+    measureBar();
+  }
+
+  function undoWaits(page, wait) {
+    const form = page.querySelector(".undo-form");
+    const button = form && form.querySelector("button");
+    if (!button) return;
+    button.disabled = wait;
+    let reason = form.parentElement.querySelector(".undo-waits");
+    if (wait && !reason && form.dataset.waits) {
+      reason = Object.assign(document.createElement("p"), { className: "undo-waits", textContent: form.dataset.waits });
+      form.after(reason);
+    }
+    if (reason) reason.hidden = !wait;
+  }
 
   document.addEventListener("htmx:before:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
@@ -236,7 +297,8 @@
     if (lost && ctx.sentTaps) lost.textContent = `${lost.dataset.intro} ${ctx.sentTaps}.`;
     const status = ctx.response && ctx.response.status;
     if (status >= 400) bringIntoView(page.querySelector(".has-error, .error-box, .notice, .error"));
-    measureBar();
+    showWaiting();
+    showHeard();
   });
 
   document.addEventListener("click", (event) => {
@@ -246,23 +308,68 @@
     htmx.swap({ text, swap: "outerHTML", target: game(), sourceElement: document.body });
   });
 
-  // --- When this phone last heard from the table -------------------------------------------------
+  // --- When this phone last heard from the table, or since when it is offline ---------------
+  // Offline the line says so, with the changes kept on this phone (outbox.js counts them),
+  // never "heard from the table 5 s ago"; back online it says when they were sent.
+  const OFFLINE_SINCE = "offline-since";
   let heardAt = Date.now();
+  let offlineSince = null;
+  let keptHere = 0; // changes of this page kept in the outbox
+  let sentNote = null; // how many the outbox sent, and when
 
   function heard() {
     heardAt = Date.now();
     showHeard();
   }
 
+  function remembered(value) {
+    try {
+      if (value === undefined) return Number(localStorage.getItem(OFFLINE_SINCE)) || null;
+      if (value === null) localStorage.removeItem(OFFLINE_SINCE);
+      else localStorage.setItem(OFFLINE_SINCE, String(value));
+    } catch (error) { /* storage refused: this page's own memory is all there is */ }
+    return value;
+  }
+
+  function offline(now) {
+    offlineSince = now ? (remembered() || remembered(Date.now())) : remembered(null);
+    if (now) sentNote = null;
+    showHeard();
+  }
+  window.addEventListener("offline", () => offline(true));
+  window.addEventListener("online", () => offline(false));
+  offline(!navigator.onLine);
+
+  window.addEventListener("outbox:count", (event) => {
+    keptHere = event.detail.here;
+    showHeard();
+    showWaiting();
+  });
+  window.addEventListener("outbox:sent", (event) => {
+    sentNote = { count: event.detail.count, at: Date.now() };
+    heard();
+  });
+
+  const clock = (ms) => new Date(ms).toLocaleTimeString(document.documentElement.lang || [], {
+    hour: "numeric", minute: "2-digit",
+  });
+
   function showHeard() {
     const line = document.querySelector("[data-live]");
     if (!line) return;
     const seconds = Math.floor((Date.now() - heardAt) / 1000);
     let text = line.dataset.fresh;
-    if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
-    else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
+    if (offlineSince !== null && line.dataset.offline) {
+      const which = keptHere === 0 ? "offline" : keptHere === 1 ? "offlineOne" : "offlineMany";
+      text = line.dataset[which].replace("{time}", clock(offlineSince)).replace("{n}", keptHere);
+    } else {
+      if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
+      else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
+      const said = sentNote && (sentNote.count === 1 ? line.dataset.sentOne : line.dataset.sentMany);
+      if (said) text = `${text} · ${said.replace("{n}", sentNote.count).replace("{time}", clock(sentNote.at))}`;
+    }
     if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle("stale", seconds >= 60);
+    line.classList.toggle("stale", offlineSince !== null || seconds >= 60);
   }
   setInterval(showHeard, 1000);
 
