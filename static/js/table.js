@@ -86,29 +86,22 @@
         .find((b) => b.name === tap.name && b.value === tap.value);
       if (button) button.classList.add("waiting");
     }
+    // One line, in the place of what the last tap did: the bar does not grow over the keys.
     const line = page.querySelector("[data-taps-waiting]");
+    const undo = page.querySelector(".undo-form");
     const count = waitingTaps.length;
+    const undoWaits = Boolean(undo) && (count > 0 || keptHere > 0);
     if (line) {
-      line.hidden = count === 0;
-      line.textContent = count === 1 ? line.dataset.one : line.dataset.many.replace("{n}", count);
+      let text = "";
+      if (count) text = count === 1 ? line.dataset.one : line.dataset.many.replace("{n}", count);
+      else if (undoWaits) text = undo.dataset.waits || "";
+      line.textContent = text;
+      line.hidden = !text;
       const bar = line.closest("[data-thumb-bar]");
-      bar.hidden = count === 0 && !bar.querySelector(".said, .undo-form");
+      bar.hidden = !text && !bar.querySelector(".said, .undo-form");
     }
-    undoWaits(page, count > 0 || keptHere > 0);
+    if (undo) undo.querySelector("button").disabled = undoWaits;
     measureBar();
-  }
-
-  function undoWaits(page, wait) {
-    const form = page.querySelector(".undo-form");
-    const button = form && form.querySelector("button");
-    if (!button) return;
-    button.disabled = wait;
-    let reason = form.parentElement.querySelector(".undo-waits");
-    if (wait && !reason && form.dataset.waits) {
-      reason = Object.assign(document.createElement("p"), { className: "undo-waits", textContent: form.dataset.waits });
-      form.after(reason);
-    }
-    if (reason) reason.hidden = !wait;
   }
 
   document.addEventListener("htmx:before:request", (event) => {
@@ -350,9 +343,10 @@
     heard();
   });
 
-  const clock = (ms) => new Date(ms).toLocaleTimeString(document.documentElement.lang || [], {
-    hour: "numeric", minute: "2-digit",
-  });
+  function clock(ms) {
+    const hours = { hour: "numeric", minute: "2-digit" };
+    return new Date(ms).toLocaleTimeString(document.documentElement.lang || [], hours);
+  }
 
   function showHeard() {
     const line = document.querySelector("[data-live]");

@@ -67,8 +67,8 @@ def test_three_mulles_offline_are_three_mulles_on_the_server(
     expect(live_line).to_have_text(re.compile(rf"^Offline since {CLOCK} · 3 changes wait$"))
     # Undo would take back the tabbe (all the server knows), not the last mulle: it waits.
     expect(undo).to_be_disabled()
-    expect(page.locator(".thumb-bar .undo-waits")).to_have_text(
-        "Undo waits until the changes before it are saved: it takes back the last of them then."
+    expect(page.locator(".thumb-bar [data-taps-waiting]")).to_have_text(
+        "Undo waits until the changes on this phone are sent."
     )
     # A mulle adds to the deal: no note that the next one replaces it.
     expect(page.locator("[data-outbox-next]")).to_have_count(0)
@@ -88,7 +88,7 @@ def test_three_mulles_offline_are_three_mulles_on_the_server(
     expect(live_line).to_have_text(re.compile(rf"· 3 waiting changes sent at {CLOCK}$"))
     expect(undo).to_be_enabled()
     expect(undo).to_have_text(re.compile(r"↶ Undo: .*Lisa"))
-    expect(page.locator(".thumb-bar .undo-waits")).to_be_hidden()
+    expect(page.locator(".thumb-bar [data-taps-waiting]")).to_be_hidden()
     shot(page, "offline-outbox-three-mulles-sent", full_page=False)
     assert page.evaluate(KEPT) == 0
     assert errors == []
