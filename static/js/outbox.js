@@ -84,15 +84,6 @@
   const keyOf = (fields) => (fields.find(([name]) => name === "key") || [])[1];
   const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
 
-  // Which form an entry came from: the same form of a later page is the same one.
-  function formOf(form) {
-    const named = (name) => {
-      const field = form.elements.namedItem(name);
-      return field && "value" in field ? field.value : "";
-    };
-    return [form.getAttribute("action"), form.classList[0], named("action"), named("step")].join("|");
-  }
-
   function keepEntry(ctx) {
     const fields = fieldsOf(ctx.request.body);
     const form = ctx.sourceElement;
@@ -101,7 +92,7 @@
       action: ctx.request.action,
       fields,
       key: keyOf(fields),
-      form: formOf(form),
+      form: ctx.tap ? ctx.tap.form : ctx.request.action,  // which form (table.js): of any page
       adds: form.hasAttribute("data-adds"),
       page: location.pathname,
       label: labelOf(form, ctx.submitter),

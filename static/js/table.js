@@ -57,11 +57,17 @@
     touched.delete(form); // what it holds now is being sent
     delete form.dataset.dirty;
     const body = ctx.request.body;
+    // Offline, the page may be the service worker's copy, whose keys went with the taps made
+    // on it before: what is kept for the outbox gets a key of its own too.
     if (body && body.has && body.has("key")) {
-      if (sentKeys.has(body.get("key"))) body.set("key", freshKey());
+      if (!navigator.onLine || sentKeys.has(body.get("key"))) body.set("key", freshKey());
       sentKeys.add(body.get("key"));
     }
     const submitter = ctx.request.submitter;
+    // A focused key in the page that goes is the browser's anchor when the answer is swapped
+    // in before it: the page then jumped by the height of the game (the button used to lose
+    // its focus by being disabled).
+    if (submitter && submitter === document.activeElement) submitter.blur();
     ctx.tap = { form: formKey(form), name: submitter ? submitter.name : "", value: submitter ? submitter.value : "" };
     waitingTaps.push(ctx.tap);
     showWaiting();
