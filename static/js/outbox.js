@@ -225,7 +225,10 @@
       const fields = later.fields.map(([name, value]) => [name, name === "version" ? String(to) : value]);
       await store({ ...later, fields });
     }
-    window.dispatchEvent(new CustomEvent("outbox:answered", { detail: { from, to } }));
+    // This page's own taps follow the versions its changes made (table.js).
+    if (page === location.pathname) {
+      window.dispatchEvent(new CustomEvent("outbox:answered", { detail: { from, to } }));
+    }
   }
 
   // One kept change sent: its answer (or null when there is no connection).
