@@ -14,7 +14,7 @@
   if (window.outboxWired) return;
   window.outboxWired = true;
 
-  // (A form tapped while an earlier answer was on its way may have left the page since.)
+  // (a form tapped while an answer was on its way may have left the page since)
   const ENTRY_FORMS = "form[data-entry], form.undo-form";
   const PAGE_FORMS = "form[data-outbox-form]";
   const ENGLISH = {
@@ -61,10 +61,9 @@
     return game && game.dataset.title ? `${game.dataset.title}: ${what}` : what;
   }
 
-  // Every change kept offline has its own key (table.js gives each tap one) and the version
-  // it was made on. A form that adds one event of many (data-adds: a mulle, a boodle card) keeps
-  // every save; any other form saved again before it was sent replaces what it kept (the bids
-  // corrected), in its place in line and with the first one's key, which may have arrived.
+  // Each change kept has its own key (table.js) and the version it was made on. A form that adds
+  // one event of many (data-adds: a mulle, a boodle card) keeps every save; any other saved again
+  // replaces what it kept (the bids corrected), in its place and with its key (it may have arrived).
   async function keep(entry) {
     const kept = await keptEntries();
     const same = entry.kind === "page"
@@ -150,26 +149,15 @@
       const text = count === 1 ? say(here, "one") : say(here, "many").replace("{n}", count);
       here.textContent = count ? text : "";
       if (count && scroll) here.scrollIntoView({ block: "center", behavior: scrolling() });
-      // The page offline shows the step as it was: a form that takes one entry a step cannot
-      // take the next step's, and saving it again replaces what waits. Said, not lost.
+      // Offline the page shows the step as it was: the next one comes once this is sent.
       const last = mine[mine.length - 1];
-      nextStepNote(here, Boolean(last && last.kind === "entry" && !last.adds));
+      const next = here.parentElement.querySelector("[data-outbox-next]");
+      if (next) next.hidden = !(last && last.kind === "entry" && !last.adds);
     }
     // navigator.onLine can be true without a working connection: try again now and then.
     if (entries.some((entry) => !entry.conflict) && !retry) {
       retry = setTimeout(() => { retry = null; flush(); }, 20000);
     }
-  }
-
-  function nextStepNote(here, shown) {
-    let next = here.nextElementSibling && here.nextElementSibling.matches("[data-outbox-next]")
-      ? here.nextElementSibling : null;
-    if (!next && shown && here.dataset.next) {
-      next = Object.assign(document.createElement("p"), { className: "hint", textContent: here.dataset.next });
-      next.setAttribute("data-outbox-next", "");
-      here.after(next);
-    }
-    if (next) next.hidden = !shown;
   }
 
   function showList(entries) {
@@ -216,16 +204,15 @@
 
   let flushing = false;
 
-  // After a change went, the changes kept after it on the same page were made on the version
-  // it was sent with: they go with the version its answer gave (not a 409 against itself).
-  // Kept in IndexedDB, so a sending cut short goes on from there.
+  // The changes kept after one that went, made on its version, go with the version its answer
+  // gave (no 409 against itself); stored, so a sending cut short goes on from there.
   async function rebase(after, page, from, to) {
     for (const later of after) {
       if (later.page !== page || versionOf(later.fields) !== from) continue;
       const fields = later.fields.map(([name, value]) => [name, name === "version" ? String(to) : value]);
       await store({ ...later, fields });
     }
-    // This page's own taps follow the versions its changes made (table.js).
+    // This page's taps follow them (table.js).
     if (page === location.pathname) {
       window.dispatchEvent(new CustomEvent("outbox:answered", { detail: { from, to } }));
     }
@@ -244,8 +231,8 @@
     }).catch(() => null);
   }
 
-  // In order, each once: a change answered (saved, or "already saved") is let go of; one
-  // refused is let go of with a word; no connection or server trouble stops until later.
+  // In order, each once ("already saved" counts as sent); a refusal is said; no connection or
+  // server trouble: later.
   async function flush() {
     if (flushing || !window.indexedDB) return;
     if (!navigator.onLine) return showPending(false);
@@ -283,7 +270,7 @@
         const landed = new URL(response.url || entry.action, location.href).pathname;
         if (entry.kind === "page" ? !response.ok : !now) refused = true;
         else if (response.ok) sentCount += 1;  // saved, or "already saved"
-        // Shown at once: the next change of this page is drawn against what the phone shows.
+        // Shown at once: the next answer is drawn against what the phone shows.
         const game = document.getElementById("game");
         if (now && game && (entry.page === location.pathname || landed === location.pathname)) {
           await htmx.swap({ text: now.outerHTML, swap: "outerHTML", target: game, sourceElement: document.body });

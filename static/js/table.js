@@ -32,18 +32,17 @@
   const isPoll = (ctx) => Boolean(ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute
     && ctx.sourceElement.hasAttribute("data-poll"));
 
-  // What the outbox sent meanwhile moved the game on too (outbox.js).
+  // The outbox's changes move the game on too.
   window.addEventListener("outbox:answered", (event) => {
     ownNext.set(event.detail.from, event.detail.to);
   });
 
   // --- Every tap counts ---------------------------------------------------------------------------
-  // No button is disabled while an answer is on its way (a tap on it was lost, and nothing
-  // said so): a tap made meanwhile is queued by htmx, marked as waiting, counted in the bar,
-  // and sent in its turn. A page's form carries one key; a second tap on the same form is
-  // another change, so it gets a key of its own (the double tap is taps.js's to drop).
-  const sentKeys = new Set(); // the keys this page has sent (or kept for the outbox)
-  const waitingTaps = []; // the taps not answered yet, in order
+  // No button is disabled while an answer is on its way (a tap on it was lost, unsaid): the tap
+  // is queued, marked, counted in the bar, sent in its turn. Each tap after a form's first is
+  // another change, with a key of its own (taps.js drops a double tap).
+  const sentKeys = new Set();
+  const waitingTaps = []; // not answered yet, in order
 
   function freshKey() {
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -57,18 +56,17 @@
     touched.delete(form); // what it holds now is being sent
     delete form.dataset.dirty;
     const body = ctx.request.body;
-    // Offline, the page may be the service worker's copy, whose keys went with the taps made
-    // on it before: what is kept for the outbox gets a key of its own too.
+    // Offline the page may be the service worker's copy, its keys sent before.
     if (body && body.has && body.has("key")) {
       if (!navigator.onLine || sentKeys.has(body.get("key"))) body.set("key", freshKey());
       sentKeys.add(body.get("key"));
     }
     const submitter = ctx.request.submitter;
-    // A focused key in the page that goes is the browser's anchor when the answer is swapped
-    // in before it: the page then jumped by the height of the game (the button used to lose
-    // its focus by being disabled).
+    // A focused key anchors the scroll when the answer goes in before the page it is on:
+    // the page jumped by the game's height.
     if (submitter && submitter === document.activeElement) submitter.blur();
-    ctx.tap = { form: formKey(form), name: submitter ? submitter.name : "", value: submitter ? submitter.value : "" };
+    const { name = "", value = "" } = submitter || {};
+    ctx.tap = { form: formKey(form), name, value };
     waitingTaps.push(ctx.tap);
     showWaiting();
   });
@@ -80,8 +78,8 @@
     showWaiting();
   });
 
-  // The waiting taps marked where they were made (on today's page, if it still has that
-  // button), counted in the bar; Undo waits for them (what it names would not be what it sent).
+  // The waiting taps marked (on today's page), counted in the bar; Undo waits, as what it names
+  // is not what it would take back.
   function showWaiting() {
     const page = game();
     if (!page) return;
@@ -92,7 +90,7 @@
         .find((b) => b.name === tap.name && b.value === tap.value);
       if (button) button.classList.add("waiting");
     }
-    // One line, in the place of what the last tap did: the bar does not grow over the keys.
+    // In the place of what the last tap did: the bar never grows over the keys.
     const line = page.querySelector("[data-taps-waiting]");
     const undo = page.querySelector(".undo-form");
     const count = waitingTaps.length;
@@ -308,30 +306,27 @@
   });
 
   // --- When this phone last heard from the table, or since when it is offline ---------------
-  // Offline the line says so, with the changes kept on this phone (outbox.js counts them),
-  // never "heard from the table 5 s ago"; back online it says when they were sent.
-  const OFFLINE_SINCE = "offline-since";
+  // Offline, with the changes the outbox keeps; back online, when they were sent.
   let heardAt = Date.now();
   let offlineSince = null;
-  let keptHere = 0; // changes of this page kept in the outbox
-  let sentNote = null; // how many the outbox sent, and when
+  let keptHere = 0; // this page's changes in the outbox
+  let sentNote = null; // how many it sent, when
 
   function heard() {
     heardAt = Date.now();
     showHeard();
   }
 
-  function remembered(value) {
-    try {
-      if (value === undefined) return Number(localStorage.getItem(OFFLINE_SINCE)) || null;
-      if (value === null) localStorage.removeItem(OFFLINE_SINCE);
-      else localStorage.setItem(OFFLINE_SINCE, String(value));
-    } catch (error) { /* storage refused: this page's own memory is all there is */ }
-    return value;
-  }
-
+  // Since when, kept over a reload without a connection.
   function offline(now) {
-    offlineSince = now ? (remembered() || remembered(Date.now())) : remembered(null);
+    const since = "offline-since";
+    try {
+      if (!now) localStorage.removeItem(since);
+      else if (!localStorage.getItem(since)) localStorage.setItem(since, Date.now());
+      offlineSince = now ? Number(localStorage.getItem(since)) : null;
+    } catch (error) { // storage refused
+      offlineSince = now ? Date.now() : null;
+    }
     if (now) sentNote = null;
     showHeard();
   }

@@ -53,12 +53,10 @@
     bringIntoView(missing[0]);
   }, true);
 
-  // A double tap is one tap. No button is disabled while an answer is on its way (table.js
-  // queues every tap), so the second half of a double tap is dropped here: a tap on the same
-  // kind of button at the spot of the tap before it, in the moment after that tap, or after its
-  // answer was drawn when a quick answer came back between the two (the second then lands on
-  // the next step: a second tabbe, the round after the next, a second Undo). Nobody taps the
-  // same thing again that fast on purpose; taps on other buttons, however fast, all count.
+  // A double tap is one tap (no button waits disabled for an answer): a tap on the same kind of
+  // button at the spot of the tap before it, in the moment after that tap or after its answer
+  // was drawn (a quick answer between the two puts the next step there: a second tabbe, a
+  // second Undo), is dropped. Nobody taps the same thing again that fast on purpose.
   const ghostMs = () => Number(document.body.dataset.doubleTap || 0); // DOUBLE_TAP_MS
   const SAME_SPOT_PX = 24;
   let previous = null; // the last tap: where, what it would send, when, when its answer was drawn

@@ -71,7 +71,7 @@ def test_three_mulles_offline_are_three_mulles_on_the_server(
         "Undo waits until the changes on this phone are sent."
     )
     # A mulle adds to the deal: no note that the next one replaces it.
-    expect(page.locator("[data-outbox-next]")).to_have_count(0)
+    expect(page.locator("[data-outbox-next]")).to_be_hidden()
     shot(page, "offline-outbox-three-mulles", full_page=False)
     assert history(url) == ["Tabbe for Pia."]
 
