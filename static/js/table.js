@@ -78,6 +78,15 @@
     showWaiting();
   });
 
+  // A form that saves a step (not data-adds: the bids, the next round) takes no second tap while
+  // its first waits (marked): the step is done then, and a second would be refused.
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest("#game form[data-entry]:not([data-adds])");
+    if (!form || !form.querySelector(".waiting") || !event.target.closest("button")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+
   // The waiting taps marked (on today's page), counted in the bar; Undo waits, as what it names
   // is not what it would take back.
   function showWaiting() {

@@ -123,3 +123,21 @@ def test_a_double_tap_while_the_answer_is_on_its_way_is_one_tap(
     assert page.evaluate(TAP_IN_RHYTHM, {"selectors": [anna, anna, bo], "gap": GAP_MS}) == 3
     expect(page.locator("#game")).to_have_attribute("data-version", "2", timeout=SLOW_ANSWERS)
     assert history(url) == ["Tabbe for Anna.", "Tabbe for Bo."]
+
+
+def test_a_step_saved_twice_while_its_answer_is_on_its_way_is_saved_once(
+    page: Page, slow_server: str
+) -> None:
+    """ "Save bids" tapped again before its answer came (did it take?) is not a second change:
+    the bids are saved once, with no refusal, and the tricks come next."""
+    start(page, slow_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
+    answers = Answers(page)
+    for name, number in {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}.items():
+        pad = page.locator("fieldset.pad", has=page.locator("legend", has_text=name))
+        pad.locator("label.key", has_text=re.compile(rf"^\s*{number}\s*$")).tap()
+    save = "#entry button[type=submit]"
+    assert page.evaluate(TAP_IN_RHYTHM, {"selectors": [save, save], "gap": 3 * GAP_MS}) == 2
+    expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
+    expect(page.locator(".thumb-bar [data-taps-waiting]")).to_be_hidden()
+    expect(page.locator("#game")).to_have_attribute("data-version", "1")
+    assert answers.statuses == [200]
