@@ -78,6 +78,15 @@
     showWaiting();
   });
 
+  // A tap on a form of an answer just swapped in, before htmx took the form in (it does once
+  // the answer settles): sent as htmx's, never as a page the browser would load.
+  const taken = new WeakSet();
+  document.addEventListener("htmx:after:init", (event) => taken.add(event.target));
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (inGame(form) && form.hasAttribute("hx-post") && !taken.has(form)) htmx.process(form);
+  }, true); // htmx's listener, added now, takes this very submit when it reaches the form
+
   // A form that saves a step (not data-adds: the bids, the next round) takes no second tap while
   // its first waits (marked): the step is done then, and a second would be refused.
   document.addEventListener("click", (event) => {

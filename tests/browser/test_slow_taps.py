@@ -141,3 +141,28 @@ def test_a_step_saved_twice_while_its_answer_is_on_its_way_is_saved_once(
     expect(page.locator(".thumb-bar [data-taps-waiting]")).to_be_hidden()
     expect(page.locator("#game")).to_have_attribute("data-version", "1")
     assert answers.statuses == [200]
+
+
+# A tap on the answer the moment it is in, before htmx has taken its forms in (it does once the
+# answer has settled, a timer later): the game's next tabbe tapped at once. Under load a tap
+# 70 ms after the one before it landed there, and went as a page: a 409 in place of the game.
+TAP_AS_IT_COMES = """([first, second]) => new Promise((done) => {
+  document.addEventListener("htmx:before:settle", () => {
+    document.querySelector(second).click();
+    done(true);
+  }, {once: true});
+  document.querySelector(first).click();
+})"""
+
+
+def test_a_tap_on_an_answer_just_swapped_in_goes_as_the_others(
+    page: Page, slow_server: str
+) -> None:
+    """Not as a page the browser would load (that left the game for the bare answer)."""
+    url = start(page, slow_server, "Mulle", ["Anna", "Bo", "Cia"])
+    answers = Answers(page)
+    anna, bo = (f".tabbe-buttons button:nth-child({n})" for n in (1, 2))
+    assert page.evaluate(TAP_AS_IT_COMES, [anna, bo])
+    expect(page.locator("#game")).to_have_attribute("data-version", "2", timeout=SLOW_ANSWERS)
+    assert history(url) == ["Tabbe for Anna.", "Tabbe for Bo."]
+    assert answers.statuses == [200, 200]  # a page loaded by the browser is answered 303
