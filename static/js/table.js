@@ -65,6 +65,10 @@
     // A focused key anchors the scroll when the answer goes in before the page it is on:
     // the page jumped by the game's height.
     if (submitter && submitter === document.activeElement) submitter.blur();
+    // A form that saves a step (not data-adds: the bids, the next round, a lance) takes no
+    // second tap until its answer: its step is done by then, a second would be refused.
+    ctx.locked = form.hasAttribute("data-adds") ? [] : Array.from(form.querySelectorAll("button:not([disabled])"));
+    ctx.locked.forEach((button) => { button.disabled = true; });
     const { name = "", value = "" } = submitter || {};
     ctx.tap = { form: formKey(form), name, value };
     waitingTaps.push(ctx.tap);
@@ -73,6 +77,7 @@
 
   document.addEventListener("htmx:finally:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
+    if (ctx && ctx.locked) ctx.locked.forEach((button) => { button.disabled = false; });
     if (!ctx || !ctx.tap || !waitingTaps.includes(ctx.tap)) return;
     waitingTaps.splice(waitingTaps.indexOf(ctx.tap), 1);
     showWaiting();
@@ -86,15 +91,6 @@
     const form = event.target;
     if (inGame(form) && form.hasAttribute("hx-post") && !taken.has(form)) htmx.process(form);
   }, true); // htmx's listener, added now, takes this very submit when it reaches the form
-
-  // A form that saves a step (not data-adds: the bids, the next round) takes no second tap while
-  // its first waits (marked): the step is done then, and a second would be refused.
-  document.addEventListener("click", (event) => {
-    const form = event.target.closest("#game form[data-entry]:not([data-adds])");
-    if (!form || !form.querySelector(".waiting") || !event.target.closest("button")) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  }, true);
 
   // The waiting taps marked (on today's page), counted in the bar; Undo waits, as what it names
   // is not what it would take back.
