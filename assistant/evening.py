@@ -121,7 +121,7 @@ def game_result(number: int, game: Game) -> GameResult:
 def load_evening(table: Table) -> Evening:
     results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
-    settlement = settle_evening([r.money_of() for r in results], paid)
+    settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
     for result in results:
         names += [name for name in result.game.seating if name not in names]
@@ -234,19 +234,27 @@ def end_evening(table: Table, author: str) -> bool:
     return True
 
 
-def set_currency(table: Table, code: str, author: str) -> None:
-    """The evening's currency: every game's version moves on, so that a page showing its
-    money (a finished game's end screen) is drawn again on every phone."""
-    if table.currency == code:
-        return
-    table.currency = code
-    said = (
-        Message(N_("The evening's money is now counted in {code}."), {"code": code})
-        if code
-        else Message(N_("The evening's money is now counted without a currency."))
-    )
+def set_currency(table: Table, code: str, author: str, coin: int = 1, shown: str = "") -> None:
+    """The evening's currency and the coin its payments are rounded to (``shown``: the coin as
+    the log says it): every game's version moves on, so that a page showing its money (a
+    finished game's end screen) is drawn again on every phone."""
+    said = []
+    if table.currency != code:
+        said.append(
+            Message(N_("The evening's money is now counted in {code}."), {"code": code})
+            if code
+            else Message(N_("The evening's money is now counted without a currency."))
+        )
+    if table.coin != coin:
+        said.append(
+            Message(N_("The evening's payments are now rounded to {coin}."), {"coin": shown})
+            if coin > 1
+            else Message(N_("The evening's payments are now counted to the cent."))
+        )
+    table.currency, table.coin = code, coin
     for game in table.games:
-        log(game, said, author)
+        for message in said:
+            log(game, message, author)
     db.session.commit()
 
 

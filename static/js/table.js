@@ -387,10 +387,21 @@
   }
 
   // --- The watch view: the sheet scrolls by itself to the deal being played ------------------
+  // A sheet without a deal in play (Boodle lists the deals played) follows its last row.
   function followCurrent() {
-    const row = document.querySelector(".game.watch [aria-current=step]");
+    const rows = document.querySelectorAll(".game.watch .sheet-scroll tr[data-row]");
+    const row = document.querySelector(".game.watch [aria-current=step]") || rows[rows.length - 1];
     const box = row && row.closest(".sheet-scroll");
-    if (box) box.scrollTop = Math.max(0, row.offsetTop - box.clientHeight / 2);
+    if (!box) return;
+    // The row to the middle of the part of the sheet on the screen (the sheet may start low,
+    // under what a game shows above it, and run past the bottom of a TV).
+    const seen = box.getBoundingClientRect();
+    const middle = (seen.top + Math.min(seen.bottom, window.innerHeight)) / 2;
+    const at = row.getBoundingClientRect();
+    box.scrollTop += at.top + at.height / 2 - middle;
+    // Still below the screen (the last row of a sheet that starts low): the page follows; the
+    // score's column stays, it sticks.
+    if (row.getBoundingClientRect().bottom > window.innerHeight) row.scrollIntoView({ block: "nearest" });
   }
   document.addEventListener("htmx:after:swap", followCurrent);
   document.addEventListener("DOMContentLoaded", followCurrent);

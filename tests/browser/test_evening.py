@@ -150,6 +150,7 @@ def test_an_evening_in_a_circle_settled_and_remembered(
     expect(page.locator(".notice")).to_contain_text("The evening has ended")
     expect(page.locator("#entry")).to_have_count(0)
     page.get_by_role("link", name="Table", exact=True).tap()
+    expect(page.locator(".evening-ended")).to_be_visible()  # there before going on
 
     # A second evening of the circle: a Mulle game imported at home, then put in the circle.
     page.goto(live_server + "/")
