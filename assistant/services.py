@@ -53,6 +53,17 @@ class Loaded:
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
 
 
+# A draft's copy of what the step Undo took back was entered with, so that the step's form shows
+# it again to change one key (``Adapter.reopened``). A draft holding nothing else has no round in
+# play: Undo then takes back the rounds' last step, as without a draft.
+ENTERED = "entered"
+
+
+def in_play(draft: Mapping[str, Any] | None) -> bool:
+    """Does ``draft`` hold a round being built, not only a step offered again as entered?"""
+    return any(name != ENTERED for name in draft or ())
+
+
 def record_of(game: Game) -> Record:
     unread = "entries" in inspect(game).unloaded
     rounds = lookups.rounds_of(game.id) if unread else (e.payload for e in game.entries)
@@ -244,11 +255,11 @@ def undo_last(
         raise Stale(changes_since(game, version))
     before = record if record is not None else record_of(game)
     rounds: list[Mapping[str, Any]] = list(before.rounds)
-    if not rounds and not game.draft:
+    if not rounds and not in_play(game.draft):
         raise RuleError(N_("There is nothing to undo yet."))
     if (restored := before_correction(game, rounds)) is not None:
         rounds, draft_after = restored, game.draft  # the correction only: the deal in play stays
-    elif not game.draft:
+    elif not in_play(game.draft):
         rounds = find_game(game.kind).undo(rounds)
     summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
     return apply_change(

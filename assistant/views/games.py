@@ -80,7 +80,7 @@ def undo(token: str, game_id: int) -> Any:
             return done(table, game, said=gettext("Already saved."))
         return render_game(table, game, status=409, notice=stale)
     adapter, ctx = adapter_for(game.kind), game_context(game)
-    draft_after = adapter.undo_draft(ctx) if game.draft else adapter.reopened(ctx)
+    draft_after = adapter.undo_draft(ctx) if services.in_play(game.draft) else adapter.reopened(ctx)
     said = gettext("Already saved.")
     try:
         said = say(

@@ -9,6 +9,7 @@ import re
 from tests.web.helpers import (
     PLAYERS,
     entries,
+    form_fields,
     play_deal,
     post_entry,
     seat_fields,
@@ -441,3 +442,27 @@ def test_the_dealers_reason_counts_one_card_in_the_singular(client) -> None:
     assert "Deal 1 of 5" in page
     assert "the bids would add up to the 1 card." in page
     assert "1 cards" not in page
+
+
+def test_undo_brings_each_step_back_as_it_was_entered(client, app) -> None:
+    """To change one wrong key, not tap the whole round again: Undo of the tricks shows the
+    tricks as entered, Undo of the bids the bids and the trump, and the Undo after that goes
+    on to the step before."""
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1, trump="H")
+    bids, tricks = DEAL_1
+    for undone in ("tricks", "bids"):
+        client.post(
+            game.path + "undo", data={"version": version_of(client, game), "key": undone * 3}
+        )
+        posted = form_fields(client.get(game.path).text, "/enter")
+        assert {k: v for k, v in posted.items() if k.startswith(undone)} == {
+            k: str(v)
+            for k, v in seat_fields(undone, DEAL_1[0] if undone == "bids" else tricks).items()
+        }
+    assert posted["trump"] == "H"
+    assert entries(app) == []
+    changed = seat_fields("bids", bids | {"Dan": 0}) | {"trump": "H"}
+    assert post_entry(client, game, changed).status_code == 303
+    assert entries(app) == [{"trump": "H", "bids": bids | {"Dan": 0}}]
+    assert "bids_0" not in form_fields(client.get(game.path).text, "/enter")  # tricks now, empty
