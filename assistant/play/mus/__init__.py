@@ -73,7 +73,7 @@ class MusAdapter(Adapter):
             current = current_hand(state, draft, ordago, last)
         stakes = {lance.value: n for lance, n in at_once.stakes.items()} if at_once else {}
         board = score_board(state, at_once)
-        return MusView(state, board, game_blocks(state), current, stakes)
+        return MusView(state, board, game_blocks(state), current, stakes, loaded.settings)
 
     def standings(self, ctx: Context) -> Standings:
         return board_standings(ctx.view)
