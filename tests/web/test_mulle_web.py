@@ -604,3 +604,18 @@ def test_a_game_of_many_deals_draws_the_next_few_and_counts_the_rest(client) -> 
     page = client.get(few.path).text
     assert re.findall(r'id="row-deal-(\d+)" data-row class="future"', page) == ["2", "3", "4", "5"]
     assert "more deal" not in page
+
+
+def test_the_count_says_what_a_pile_may_hold_and_that_aces_include_the_spade_ace(client) -> None:
+    """Under each count the most this pile can hold given the others' counts ("at most"), not
+    the pack; the aces are counted with the A♠."""
+    game = mulle_game(client)
+    live(client, game, action="round", to=7)
+    page = client.get(game.path).text
+    assert "aces, A♠ included" in page and "still in pack" not in page
+    assert "at most 26" in page and "at most 8" in page
+    anna = dict(spades=10, aces=9, spade_aces=0, spade_twos=0, diamond_tens=0)  # 9 aces: refused
+    answer = count_on_the_page(client, game, {"piles_0": anna})
+    assert answer.status_code == 422
+    bo = answer.text.split('name="piles_1_spades"')[1]
+    assert "at most 16" in bo.split("</div>")[1]  # what Anna's 10 spades leave Bo

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, NamedTuple
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
-from ...games.base import JSON, N_, Message
+from ...games.base import JSON, N_, Message, RuleError
 from ...i18n import gettext
 from ...services import ENTERED, Loaded
 from ..base import Adapter, Change, Context, EntryForm, row_of_deal
@@ -108,6 +108,20 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
     form = RoundForm(formdata, data=data)
     form.step.data = f"round-{deal.deal}"
     return form
+
+
+def said_at_the_table(error: RuleError) -> RuleError:
+    """The engine's sum of the tricks, said as the page says it beside the tally."""
+    params = error.message.params
+    if error.field != "tricks" or "total" not in params:
+        return error
+    if params.get("cards") == 1:
+        template = N_("The tricks add up to {total}, but 1 card was dealt: one count is wrong.")
+    else:
+        template = N_(
+            "The tricks add up to {total}, but {cards} cards were dealt: one count is wrong."
+        )
+    return RuleError(Message(template, dict(params)), field=error.field)
 
 
 def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[str, ...]) -> dict:
@@ -258,6 +272,7 @@ class PlumpAdapter(Adapter):
         if nxt.in_play:
             rounds[-1]["tricks"] = posted(form, "tricks", nxt.bidding_order, players)
             summary = Message(N_("Tricks of deal {deal} saved."), {"deal": nxt.deal})
+            return Change(rounds, summary, fields=said_at_the_table)
         else:
             entry: JSON = {"bids": posted(form, "bids", nxt.bidding_order, players)}
             if nxt.enter_trump and form.trump.data:
