@@ -200,6 +200,9 @@ def apply_change(
     before = record if record is not None else record_of(game)
     old: list[Mapping[str, Any]] = list(before.rounds)
     rounds = list(rounds)
+    if correcting is not None and rounds == old:
+        # Saved as it was: nothing to store, and no line in the history saying it changed.
+        raise RuleError(N_("Nothing was changed: the round is as it was. Change a value first."))
     replay = replayed if replayed is not None and rounds == old else None
     after = before.with_rounds(rounds)
     if replay is None:  # RuleError: nothing is stored

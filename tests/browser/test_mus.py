@@ -168,7 +168,7 @@ def test_undo_after_a_saved_hand_shows_its_showdown_with_the_lances(
 
 
 def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
-    """Paso, back one step, paso …: each tap as soon as its button is there. None is refused."""
+    """Paso, Undo, paso …: each tap as soon as its button is there. None is refused."""
     choose_players(page, slow_server, "Mus", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.get_by_role("button", name="Start the game").tap()
@@ -176,7 +176,7 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
     answers = Answers(page)
     for _ in range(10):
         page.get_by_role("button", name="Paso — nobody bet").tap()
-        page.get_by_role("button", name="Back one step").tap()
+        page.locator(".thumb-bar .undo").tap()
     expect(page.locator("#game")).to_have_attribute("data-version", "20")
     assert answers.refused() == [] and len(answers.statuses) == 20
 

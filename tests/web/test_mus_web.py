@@ -1049,3 +1049,23 @@ def test_the_pack_is_a_setting_of_the_game(client) -> None:
     seed_betting(client, french)
     page = client.get(french.path + "?lang=es").text
     assert re.findall(r'data-rank="(\w)"', page)[:3] == ["K", "Q", "J"]
+
+
+def test_a_hand_in_play_has_one_undo(client) -> None:
+    """The bar's Undo takes back the last lance: the panel has no second control for it."""
+    game = mus_game(client)
+    tap(client, game, "paso")
+    page = html.unescape(client.get(game.path).text)
+    assert "Back one step" not in page and 'value="back"' not in page
+    assert page.count('class="button undo"') == 1 and "↶ Undo: " in page
+
+
+def test_the_table_settles_the_showdown_the_way_it_did_last(client) -> None:
+    """ "Just the winners" holds for the next showdown, also after a hand that ended at once."""
+    from assistant.play.mus import last_shown
+
+    winners = {"lances": {}, "showdown": {"grande": 1}}
+    at_once = {"lances": {"grande": {"by": 1, "bets": ["ordago"], "answer": "no_quiero"}}}
+    assert last_shown([winners, at_once]) is winners
+    assert last_shown([{"lances": {}, "cards": {}}, at_once])["cards"] == {}
+    assert last_shown([at_once]) is None

@@ -393,9 +393,8 @@ def test_a_saved_correction_says_how_the_totals_moved(client) -> None:
     assert "Deal 1 corrected. Totals: Cia 10 → 22, Dan 11 → 0." in page
     assert "Deal 1 corrected" not in html.unescape(client.get(game.path).text)  # said once
     unchanged = {"version": version_of(client, game), "key": "correct-1-same", **fields}
-    client.post(game.path + "rounds/1", data=unchanged | seat_fields("bids", DEAL_1[0]))
-    page = html.unescape(client.get(game.path).text)
-    assert "Deal 1 corrected. The totals stay as they were." in page
+    same = client.post(game.path + "rounds/1", data=unchanged | seat_fields("bids", DEAL_1[0]))
+    assert same.status_code == 422  # nothing changed: refused, not logged as a correction
 
 
 def test_the_strip_shows_the_totals_the_leader_and_the_bids_in_play(client) -> None:
@@ -468,3 +467,14 @@ def test_undo_brings_each_step_back_as_it_was_entered(client, app) -> None:
     assert post_entry(client, game, changed).status_code == 303
     assert entries(app) == [{"trump": "H", "bids": bids | {"Dan": 0}}]
     assert "bids_0" not in form_fields(client.get(game.path).text, "/enter")  # tricks now, empty
+
+
+def test_a_correction_that_changes_nothing_is_refused_and_not_logged(client, app) -> None:
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    page = client.get(game.path + "rounds/1").text
+    answer = client.post(game.path + "rounds/1", data=form_fields(page, "/rounds/1"))
+    assert answer.status_code == 422
+    assert "Nothing was changed: the round is as it was. Change a value first." in answer.text
+    history = html.unescape(client.get(game.path + "history").text)
+    assert "Deal 1 corrected" not in history
