@@ -18,6 +18,7 @@ from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error
 from ..play.evening import game_money
+from ..play.history import signed
 from .shown import (
     SheetRows,
     answer_key,
@@ -247,7 +248,7 @@ def device() -> str:
     """Which phone entered it (a random name kept in this phone's session), for the log."""
     if "device" not in session:
         session["device"] = secrets.token_hex(4)
-    return session["device"]
+    return signed(session["device"], session.get("device_name"))
 
 
 def done(table: Table, game: Game, *, said: str | None = None) -> Any:

@@ -478,3 +478,24 @@ def test_a_correction_that_changes_nothing_is_refused_and_not_logged(client, app
     assert "Nothing was changed: the round is as it was. Change a value first." in answer.text
     history = html.unescape(client.get(game.path + "history").text)
     assert "Deal 1 corrected" not in history
+
+
+def test_a_phone_named_once_is_named_in_the_history(client, app) -> None:
+    """ "Anna's phone": the name this phone gave itself is what another phone's history says,
+    for what it entered before it was named too."""
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    history = client.get(game.path + "history").text
+    assert "this phone" in history and "Name this phone" in history
+    fields = form_fields(history, "/phone")
+    refused = client.post(game.path + "phone", data=fields | {"name": "  "})
+    assert refused.status_code == 422 and "Give the phone a name." in refused.text
+    named = client.post(game.path + "phone", data=fields | {"name": "Anna's phone"})
+    assert named.status_code == 303
+    post_entry(client, game, seat_fields("bids", DEAL_2[0]))
+    other = app.test_client()  # another phone at the table
+    page = html.unescape(other.get(game.path + "history").text)
+    changes = page.count('<li class="hchange')
+    assert changes == 3 and page.count("· Anna's phone ·") == changes
+    mine = html.unescape(client.get(game.path + "history").text)
+    assert "This phone is Anna's phone: rename it" in mine
