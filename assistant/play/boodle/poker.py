@@ -81,7 +81,7 @@ def poker_panel(live: LiveDeal, players: Sequence[str], ante: int) -> PokerPanel
     return PokerPanel(
         step=stage.step.value,
         ante=ante,
-        pot=live.pot,
+        pot=live.pot_after,
         seats=seats,
         result=result_text(live.steps, poker),
     )
@@ -135,13 +135,13 @@ def stage_summary(live: LiveDeal, step: Mapping[str, Any]) -> Message:
     if step.get("bet"):
         return Message(
             N_("Everyone still in bets {bet}: the poker pot holds {pot} chips.")
-            if live.pot != 1
+            if live.pot_after != 1
             else N_("Everyone still in bets {bet}: the poker pot holds 1 chip."),
-            {"bet": step["bet"], "pot": live.pot},
+            {"bet": step["bet"], "pot": live.pot_after},
         )
-    if live.pot == 1:
+    if live.pot_after == 1:
         return Message(N_("No bets: the poker pot holds 1 chip."))
-    return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot})
+    return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot_after})
 
 
 def step_label(step: Mapping[str, Any]) -> Message:
