@@ -4,10 +4,10 @@ value before and after), so that a dispute at the table can be settled."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -16,7 +16,6 @@ from wtforms.validators import DataRequired, Length
 
 from ..games.base import Message
 from ..i18n import gettext, say
-from ..models import Change
 from ..tableforms import no_control
 from .base import Adapter
 from .money import number
@@ -24,6 +23,19 @@ from .money import number
 NOTHING = "–"
 NAMED = ":"  # a change's author: the phone's id, then the name it gave itself ("83c2a1f0:Anna's")
 PHONE_NAME = 40  # the id (8) and the name fit the author's 64 characters
+
+
+class Logged(Protocol):
+    """A change as the log keeps it (``models.Change``, read by ``services.changes_of``)."""
+
+    @property
+    def summary(self) -> Any: ...
+    @property
+    def created(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def version(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -121,7 +133,7 @@ def device_name(author: str, me: str, names: Mapping[str, str] | None = None) ->
 
 
 def history_lines(
-    changes: list[Change], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     words = {key: text for key, text in adapter.record_words.items() if key not in players}
