@@ -142,7 +142,14 @@ def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
     def part(name: str, value: Fraction, units: Fraction | None) -> str:
         text = f"{name} {signed_money(value, currency)}"
         if units is not None:
-            text += " (" + gettext("%(chips)s chips", chips=signed_number(units)) + ")"
+            chips = signed_number(units)
+            text += (
+                " ("
+                + ngettext(
+                    "%(chips)s chip", "%(chips)s chips", 1 if abs(units) == 1 else 2, chips=chips
+                )
+                + ")"
+            )
         return text
 
     parts = ", ".join(

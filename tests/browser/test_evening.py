@@ -264,6 +264,6 @@ def test_the_evening_and_circle_pages_pass_axe(
     expect(page.locator("h1")).to_have_text("The Friday group")
     assert problems(page) == [], "the circle"
     page.locator("section[aria-labelledby=players-title]").get_by_role("link", name="Bo").tap()
-    page.locator("summary", has_text="He is the same person as").tap()
+    page.locator("summary", has_text="Bo is the same person as").tap()
     expect(page.get_by_label("The same person as")).to_be_visible()
     assert problems(page) == [], "a player's page"
