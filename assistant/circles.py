@@ -20,7 +20,8 @@ from .extensions import db
 from .games import GAMES, find_game
 from .games.base import N_, Message, RuleError, has_control
 from .games.stats import Played
-from .models import Change, Circle, Game, Member, Table
+from .lookups import is_token
+from .models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
 from .records import MAX_NAME
 
 
@@ -32,10 +33,16 @@ def create_circle(name: str) -> Circle:
 
 
 def get_circle(token: str) -> Circle | None:
+    """The circle with this share token; a text no token can be (a set-up's hidden field may
+    hold anything) finds nothing without asking the database."""
+    if not is_token(token):
+        return None
     return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
 
 
 def member_of(circle: Circle, member_id: int) -> Member | None:
+    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
+        return None
     member = db.session.get(Member, member_id)
     return member if member is not None and member.circle_id == circle.id else None
 

@@ -72,9 +72,10 @@ def languages() -> list[tuple[str, str]]:
 
 def language_link(code: str) -> str:
     """This page in language ``code`` (its other query parameters kept); the choice is then
-    remembered on this phone."""
+    remembered on this phone. Only the query: the link leads to the page it is on, whatever
+    its path (``/\\evil.example/`` in a link is another host for a browser)."""
     args = {name: value for name, value in request.args.items() if name != "lang"}
-    return f"{request.path}?{urlencode({**args, 'lang': code})}"
+    return f"?{urlencode({**args, 'lang': code})}"
 
 
 def say(message: Message | RuleError, *, with_round: bool = False) -> str:
@@ -94,12 +95,11 @@ def say(message: Message | RuleError, *, with_round: bool = False) -> str:
 
 
 def _said(value: object) -> object:
-    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language;
-    stored in a change it is the dict ``{"template": ..., "params": ...}``."""
+    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language.
+    Only a Message is: any other value is shown as it is, whatever it looks like (a record may
+    hold ``{"template": "{a:>999999999}"}`` where a name belongs; text from outside is text)."""
     if isinstance(value, Message):
         return say(value)
-    if isinstance(value, dict) and isinstance(value.get("template"), str):
-        return say(Message(value["template"], value.get("params") or {}))
     return value
 
 

@@ -276,7 +276,7 @@ def changes_since(game: Game, version: int) -> list[Message]:
         .filter(Change.game_id == game.id, Change.version > version)
         .order_by(Change.version)
     ).scalars()
-    return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
+    return [stored_message(row.summary) for row in rows]
 
 
 def delete_game(game: Game) -> None:
@@ -302,6 +302,20 @@ def _dump(message: Message) -> dict[str, Any]:
         for name, value in message.params.items()
     }
     return {"template": message.template, "params": params}
+
+
+def stored_message(summary: Mapping[str, Any]) -> Message:
+    """A change's summary as the app stored it (``_dump``), its nested messages made again:
+    only the change log is read this way, never a record or anything else from outside."""
+    params = {
+        name: stored_message(value) if _is_dumped(value) else value
+        for name, value in (summary.get("params") or {}).items()
+    }
+    return Message(str(summary.get("template", "")), params)
+
+
+def _is_dumped(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("template"), str)
 
 
 def _key() -> str:

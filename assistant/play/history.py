@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..games.base import Message
 from ..i18n import gettext, say
 from ..models import Change
+from ..services import stored_message
 from .base import Adapter
 from .money import number
 
@@ -95,7 +95,7 @@ def history_lines(
     lines = []
     for change in changes:
         summary = change.summary
-        said = say(Message(summary.get("template", ""), summary.get("params", {})))
+        said = say(stored_message(summary))
         rounds = summary.get("replaced") or []
         details = tuple(line for round_ in rounds for line in differences(round_, adapter, words))
         lines.append(
