@@ -129,12 +129,10 @@ def register_views(app: Flask) -> None:
             if sent:
                 setattr(g, name, sent)
 
-    https = served_over_https(app.config)
-
     @app.after_request
     def security_headers(response: Response) -> Response:
         response.headers.setdefault("Content-Security-Policy", CSP)
-        if https or request.is_secure:
+        if request.is_secure or served_over_https(app.config):
             response.headers.setdefault("Strict-Transport-Security", HSTS)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # same-origin, not no-referrer: Flask-WTF checks the referrer of every POST over HTTPS.

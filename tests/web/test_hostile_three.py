@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import tracemalloc
 from urllib.parse import urljoin, urlsplit
@@ -17,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant import create_app, evening
+from assistant import evening
 from assistant.extensions import db
 from assistant.models import Stake
 from tests.web.helpers import PLAYERS, errors, import_record, start_game
@@ -77,13 +76,9 @@ def test_a_table_file_is_never_formatted_either(app: Flask, client: FlaskClient,
 
 
 @pytest.fixture
-def deployed(tmp_path) -> Flask:  # type: ignore[no-untyped-def]
+def deployed(app: Flask) -> Flask:
     """The app as deployed: CSRF on (its check is the first to read a body)."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'deployed.db'}"
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
-    with app.app_context():
-        db.drop_all()
-        db.create_all()
+    app.config["WTF_CSRF_ENABLED"] = True
     return app
 
 
@@ -295,17 +290,18 @@ def test_the_language_links_stay_on_this_site(client: FlaskClient, path: str) ->
     ],
 )
 def test_hsts_is_sent_when_the_app_is_served_over_https(
-    tmp_path, settings: dict, sent: bool
-) -> None:  # type: ignore[no-untyped-def]
-    url = f"sqlite:///{tmp_path}/a.db"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, **settings}
-    )
-    response = app.test_client().get("/manifest.webmanifest")
-    header = response.headers.get("Strict-Transport-Security")
+    app: Flask, client: FlaskClient, settings: dict, sent: bool
+) -> None:
+    app.config.update(settings)
+    header = client.get("/manifest.webmanifest").headers.get("Strict-Transport-Security")
     assert (header is not None) == sent
     if sent:
         assert re.fullmatch(r"max-age=\d{8,}", header or "")
+
+
+def test_hsts_is_sent_for_a_request_over_https(client: FlaskClient) -> None:
+    answer = client.get("/manifest.webmanifest", base_url="https://localhost")
+    assert answer.headers["Strict-Transport-Security"] == "max-age=31536000"
 
 
 # --- what one hostile request may cost ---------------------------------------------------
