@@ -84,6 +84,23 @@ def swap_name(value: Any, old: str, new: str) -> Any:
     return value
 
 
+def swap_in_summary(summary: Any, old: str, new: str) -> Any:
+    """A change's summary (``{"template": ..., "params": ...}``, nested) with the name replaced
+    in its values only: the templates are the app's own sentences, whatever a player is
+    called (one called "Tricks of deal {deal} saved." renamed "{deal:>99999999}" made the
+    history 100 MB)."""
+    if isinstance(summary, dict):
+        return {
+            (new if key == old else key): value
+            if key == "template"
+            else swap_in_summary(value, old, new)
+            for key, value in summary.items()
+        }
+    if isinstance(summary, list):
+        return [swap_in_summary(item, old, new) for item in summary]
+    return swap_name(summary, old, new)
+
+
 def where(table: Table) -> str:
     return table.name or str(format_date(table.created, "medium"))
 
@@ -178,7 +195,7 @@ def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> N
     for entry in game.entries:
         entry.payload = swap_name(entry.payload, old, new)
     for change in db.session.execute(db.select(Change).filter_by(game_id=game.id)).scalars():
-        change.summary = swap_name(change.summary, old, new)
+        change.summary = swap_in_summary(change.summary, old, new)
     try:
         after = spec.result(spec.replay(services.record_of(game)))
     except RuleError:

@@ -48,10 +48,10 @@ FORMATTING = [
 # What goes in place of one part of a URL: numbers of every size (ids beyond 32 and 64 bits),
 # NUL and other control characters, a backslash that makes a link another host's.
 URL_PARTS = st.one_of(
-    MAGNITUDES,
-    st.integers().map(str),
-    st.sampled_from(["\x00", "a\x00b", "\x1b", "\u202e", "\\evil.example", "é", "%", "..", " "]),
-    st.text(max_size=8),
+    st.sampled_from(
+        ["\x00", "a\x00b", "\x00" * 22, "\x1b", "\u202e", "\\evil.example", "é", "%", ".."]
+    ),
+    st.one_of(MAGNITUDES, st.integers().map(str), st.sampled_from(ODD[14:19])),
 )
 DEEP: list = [1]
 for _ in range(15):
@@ -90,10 +90,10 @@ PLAN = st.fixed_dictionaries(
 
 def mutated_path(path: str, plan: dict[str, Any]) -> str:
     """``path`` with one of its parts (a token, an id, a word) changed into ``plan``'s hostile
-    one, now and then (one submit in eight)."""
+    one, now and then (one submit in six)."""
     pick, part = plan["url"]
     parts = path.split("/")
-    if pick >= 12 or len(parts) < 2:
+    if pick >= 16 or len(parts) < 2:
         return path
     at = 1 + pick % (len(parts) - 1)
     parts[at] = quote(part, safe="")

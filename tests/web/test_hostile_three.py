@@ -19,7 +19,8 @@ from flask.testing import FlaskClient
 from assistant import evening
 from assistant.extensions import db
 from assistant.models import Stake
-from tests.web.helpers import PLAYERS, errors, import_record, start_game
+from tests.examples import PLUMP_THREE_DEALS
+from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
 from tests.web.test_circles_web import evening_in, member_id, new_circle
 from tests.web.test_evening_web import end, plump_with_three_deals, put_stake
 from tests.web.test_evening_web import upload as upload_table
@@ -339,3 +340,28 @@ def test_a_hostile_request_costs_a_small_answer_and_a_few_mb_at_most(
     assert response.status_code < 500
     assert size < 64 * 1024, size
     assert peak < 4 * 1024 * 1024, peak
+
+
+# --- found on the way: a rename that rewrote one of our sentences -------------------------
+
+
+def test_renaming_a_player_never_rewrites_the_app_s_own_sentences(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A player called exactly as one of the change log's sentences ("Tricks of deal {deal}
+    saved.") renamed "{deal:>99999999}": the sentence stays ours, only its values change."""
+    sentence = "Tricks of deal {deal} saved."
+    players = [sentence, *PLAYERS[1:]]
+    circle = new_circle(client)
+    game = evening_in(client, circle, players)
+    deal = PLUMP_THREE_DEALS[0]
+    rename = {name: sentence if name == "Anna" else name for name in PLAYERS}
+    bids = {rename[name]: bid for name, bid in deal["bids"].items()}
+    tricks = {rename[name]: took for name, took in deal["tricks"].items()}
+    play_deal(client, game, bids, tricks, trump="S", players=players)
+    member = member_id(app, sentence)
+    renamed = client.post(f"/c/{circle}/p/{member}/rename", data={"name": "{deal:>99999999}"})
+    assert renamed.status_code == 303, errors(renamed.text)
+    history = client.get(game.path + "history")
+    assert history.status_code == 200 and len(history.data) < 200_000
+    assert "Tricks of deal 1 saved." in history.text
