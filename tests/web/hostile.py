@@ -59,6 +59,17 @@ for _ in range(15):
 KEYS = st.text(string.ascii_letters + string.digits + "_-", min_size=8, max_size=64)
 
 
+# What a person could type that a page must refuse or keep harmless: control characters, a
+# name that turns the text around, formulas for a spreadsheet, one of our sentences' shapes.
+NASTY = st.one_of(
+    st.sampled_from(
+        ["Fri\x00", "Fri\nday", "\x1b[31m", "Fri\u202eday", "\u2066Bo", "Fri\u2028day",
+         '=HYPERLINK("http://evil.example","x")', "+1+1", "-1+1", "@SUM(1)", "\t=1",
+         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva"]
+    ),
+    st.text(max_size=12),
+)  # fmt: skip
+
 HOW = ["other", "missing", "hostile", "hostile", "hostile", "twice"]
 # The fields every entry form carries (EntryForm): "one off" picks them more often.
 SHARED = ["version", "key", "step"]
@@ -69,7 +80,7 @@ SLOTS = 8
 # changes one field of that, "anything" any field, the CSRF token included.
 PLAN = st.fixed_dictionaries(
     {
-        "mode": st.sampled_from(["as shown", "picked", "one off", "one off", "anything"]),
+        "mode": st.sampled_from(["as shown", "picked", "one off", "one off", "anything", "typed"]),
         "restart": st.integers(0, 99),
         "form": st.integers(0, 99),
         "button": st.integers(0, 99),
@@ -82,6 +93,7 @@ PLAN = st.fixed_dictionaries(
             max_size=SLOTS,
         ),
         "extra": st.dictionaries(st.text(max_size=12), HOSTILE, max_size=2),
+        "typed": st.lists(NASTY, min_size=SLOTS, max_size=SLOTS),
         "url": st.tuples(st.integers(0, 99), URL_PARTS),
         "elsewhere": st.integers(0, 99),
     }
@@ -90,9 +102,11 @@ PLAN = st.fixed_dictionaries(
 
 def mutated_path(path: str, plan: dict[str, Any]) -> str:
     """``path`` with one of its parts (a token, an id, a word) changed into ``plan``'s hostile
-    one, now and then (one submit in six)."""
+    one, now and then (one submit in five)."""
     pick, part = plan["url"]
     parts = path.split("/")
+    if 16 <= pick < 20:  # a first part that makes "/\\evil.example/…" of a link to this path
+        return "/%5Cevil.example" + path
     if pick >= 16 or len(parts) < 2:
         return path
     at = 1 + pick % (len(parts) - 1)
@@ -119,7 +133,11 @@ def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str,
             shown = {"page": shown, "last": last_key or shown}.get(plan["key"], plan["key"])
         if mode in ("as shown", "picked") or (mode == "one off" and i != odd):
             how = "shown"
-        if how == "shown":
+        if mode == "typed":  # every field a person types into, typed nastily; the rest picked
+            how = "typed" if name in form.texts else "shown"
+        if how == "typed":
+            data[name] = plan["typed"][i % SLOTS]
+        elif how == "shown":
             if shown is not None:
                 data[name] = shown
         elif how == "other":

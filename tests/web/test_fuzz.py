@@ -310,7 +310,7 @@ def set_up(table: Fuzzer, data: Any, plan: dict) -> None:
 
 def import_record(table: Fuzzer, data: Any, plan: dict) -> None:
     csrf = table.csrf
-    changes = {"as shown": 0, "picked": 0, "one off": 1, "anything": 3}[plan["mode"]]
+    changes = {"as shown": 0, "picked": 0, "one off": 1, "typed": 1, "anything": 3}[plan["mode"]]
     text = data.draw(mutated_record(table.records, changes))
     anything = plan["mode"] == "anything"
     upload: dict[str, Any] = {"csrf_token": plan["slots"][0][2] if anything else csrf}
@@ -325,7 +325,7 @@ def import_table(table: Fuzzer, data: Any, plan: dict) -> None:
     if not table.table_file:  # once: what hypothesis draws from must not change between runs
         table.table_file = json.loads(table.client.get(f"/t/{table.token}/export").text)
     exported = copy.deepcopy(table.table_file)
-    changes = {"as shown": 0, "picked": 0, "one off": 1, "anything": 3}[plan["mode"]]
+    changes = {"as shown": 0, "picked": 0, "one off": 1, "typed": 1, "anything": 3}[plan["mode"]]
     text = data.draw(mutated_record([exported], changes))
     anything = plan["mode"] == "anything"
     upload: dict[str, Any] = {"csrf_token": plan["slots"][0][2] if anything else table.csrf}
