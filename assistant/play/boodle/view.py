@@ -80,6 +80,13 @@ class BoodleView:
     most_cards: int
 
     @property
+    def under_way(self) -> bool:
+        """Something has happened in the deal beyond its antes and stakes: a card played, a
+        fault, the spare hand, a step of the poker stage. Until then its gains are only the
+        antes the banner states, and the strip does not show them as "this deal: −8"."""
+        return self.live is not None and any(self.draft.get(p) for p in ("events", STAGE, "widow"))
+
+    @property
     def can_remove(self) -> bool:
         return any(self.draft.get(part) for part in ("events", STAGE, "widow", "stakes"))
 
