@@ -16,6 +16,7 @@ from ...games.boodle.rules import BoodleCard, max_hand
 from ...i18n import say
 from ..base import row_of_deal
 from ..charts import LineChart, line_chart
+from ..seating import Sketch, sketch
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
 from .settle import SettleView, settle_view
 
@@ -78,6 +79,13 @@ class BoodleView:
     settle: SettleView
     on_layout: int
     most_cards: int
+
+    @property
+    def seating(self) -> Sketch:
+        """Who sits where and who deals the next deal (Boodle takes up to 8 players)."""
+        seats = sketch(self.replay.players, self.replay.next.dealer)
+        assert seats is not None  # a grid place for every table Boodle allows
+        return seats
 
     @property
     def under_way(self) -> bool:
