@@ -21,7 +21,10 @@ def problems(page: Page) -> list[str]:
     height = page.evaluate("document.documentElement.scrollHeight")
     page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
     try:
-        result = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+        result = Axe().run(
+            page,
+            options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]},
+        )
     finally:
         page.set_viewport_size(size)
     return [
