@@ -1,4 +1,4 @@
-"""``flask score`` (records.md), ``flask export``/``import`` of games, ``flask translate``."""
+"""``flask score`` (docs/records.md), ``flask export``/``import`` of games, ``flask translate``."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def score_command(record: TextIO) -> None:
 @click.argument("game_id", type=int)
 @with_appcontext
 def export_command(game_id: int) -> None:
-    """Print a stored game as a record (records.md)."""
+    """Print a stored game as a record (docs/records.md)."""
     game = db.session.get(Game, game_id)
     if game is None:
         raise click.ClickException(f"no game {game_id}")

@@ -94,8 +94,8 @@ class Game(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first: Mapped[str] = mapped_column(String(40))  # first dealer, or first mano in Mus
     draft: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # a round being built live
-    # What the table chose that changes no score and is not part of the record (records.md
-    # refuses unknown options): the currency of the money, silent Mus.
+    # What the table chose that changes no score and is not part of the record, which refuses
+    # unknown options (docs/records.md, "Settings outside the record"): the currency, silent Mus.
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     version: Mapped[int] = mapped_column(default=0)
     # When the last change was a correction: the round it corrected and the rounds it replaced
@@ -115,7 +115,7 @@ class Game(Base):
 
 
 class Entry(Base):
-    """One round of the record (``records.md``), exactly as entered."""
+    """One round of the record (``docs/records.md``), exactly as entered."""
 
     __tablename__ = "entry"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)

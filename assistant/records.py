@@ -1,4 +1,4 @@
-"""Game records (``table-assistant/1``, see records.md): JSON <-> Record, and scoring one.
+"""Game records (``table-assistant/1``, see docs/records.md): JSON <-> Record, and scoring one.
 
 Pure like the engines: the CLI, the export/import views and the tests all go through here.
 """
@@ -75,7 +75,7 @@ def parse_players(names: Any, low: int, high: int) -> tuple[str, ...]:
 
 
 def dump_record(record: Record) -> JSON:
-    """The record as the JSON object of records.md (every option written out)."""
+    """The record as the JSON object of docs/records.md (every option written out)."""
     spec = find_game(record.game)
     return {
         "format": FORMAT,

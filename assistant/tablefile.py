@@ -1,7 +1,7 @@
-"""A whole table as one file, and a game's sheet as CSV.
+"""A whole table as one file (docs/records.md, "The table file"), and a game's sheet as CSV.
 
 The table file (``table-assistant/table-1``) holds every game of the table as a record of
-records.md, in the order they were played, with the stakes kept beside them::
+docs/records.md, in the order they were played, with the stakes kept beside them::
 
     {"format": "table-assistant/table-1", "name": "Friday at Eva's", "players": [...],
      "currency": "SEK", "games": [<record>, ...], "stakes": [{"cents": 10, "basis": "pairs"},

@@ -106,7 +106,7 @@ GAMES: dict[str, tuple[tuple[str, ...], Rounds, dict[str, Any]]] = {
 
 
 def record(kind: str, n: int) -> dict[str, Any]:
-    """A records.md record of game ``kind`` with ``n`` rounds, or as many as the game allows."""
+    """A record (docs/records.md) of game ``kind`` with ``n`` rounds, or as many as it allows."""
     players, rounds, options = GAMES[kind]
     first = "first_mano" if kind == "mus" else "first_dealer"
     return {

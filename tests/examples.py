@@ -6,7 +6,7 @@ from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
-# rules/plump.md: four players, Anna deals first; bids and tricks in bidding order.
+# docs/rules/plump.md: four players, Anna deals first; bids and tricks in bidding order.
 PLUMP_THREE_DEALS = [
     {"trump": "S", "bids": {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3},
      "tricks": {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3}},

@@ -1,4 +1,4 @@
-"""`flask --app assistant score` exactly as records.md says, on every example record."""
+"""`flask --app assistant score` exactly as docs/records.md says, on every example record."""
 
 from __future__ import annotations
 

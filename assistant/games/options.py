@@ -244,7 +244,7 @@ class OptionsSchema:
         )
 
     def record(self, values: Mapping[str, Any]) -> JSON:
-        """The record's options (``options`` of records.md) for these values."""
+        """The record's options (``options`` of docs/records.md) for these values."""
         if self.to_record is not None:
             return self.to_record(values)
         return {o.name: values.get(o.name, o.default) for o in self.options if not o.setting}

@@ -32,7 +32,7 @@ class GameSpec:
     max_players: int
     first_field: str  # "first_dealer" or "first_mano"
     replay: Callable[[Record], Any]  # the whole record replayed (a Replay); raises RuleError
-    result: Callable[[Any], JSON]  # the `score` output of records.md, from a replay
+    result: Callable[[Any], JSON]  # the `score` output of docs/records.md, from a replay
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
     options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
     evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
@@ -50,5 +50,5 @@ class GameSpec:
         return self.replay(record)
 
     def score(self, record: Record) -> JSON:
-        """The ``score`` output of records.md for ``record`` (a RuleError names the round)."""
+        """The ``score`` output of docs/records.md for ``record`` (a RuleError names the round)."""
         return self.result(self.replay(record))

@@ -166,7 +166,7 @@ class Adapter:
     engine's schema (``assistant/play/options.py``)."""
 
     kind: str = ""
-    # The words of the game's rounds as stored (records.md) for the history of a correction:
+    # The words of the game's rounds as stored (docs/records.md) for the history of a correction:
     # a key or value of a round ("tricks", "no_quiero") → its text to translate.
     record_words: ClassVar[Mapping[str, str]] = {}
 

@@ -24,7 +24,7 @@ def test_before_any_event_the_antes_are_on_the_layout_with_the_carried_chips() -
     live = live_deal(replay(AFTER_ONE), {})
     assert live.deal == 2 and live.dealer == "Anna"
     assert live.layout_before == {AH: 4, KC: 4, QD: 0, JS: 4}
-    assert live.layout == {AH: 8, KC: 8, QD: 4, JS: 8}
+    assert live.layout_after == {AH: 8, KC: 8, QD: 4, JS: 8}
     assert live.chips == {"Anna": -8, "Bo": -4, "Clara": -4}
     assert [step.kind for step in live.steps] == [StepKind.ANTE]
     assert live.played == {} and live.barred == ()
@@ -41,7 +41,7 @@ def test_a_card_played_takes_its_chips_and_a_barred_player_leaves_them() -> None
             ]
         },
     )
-    assert live.layout == {AH: 0, KC: 8, QD: 4, JS: 8}
+    assert live.layout_after == {AH: 0, KC: 8, QD: 4, JS: 8}
     assert live.chips == {"Anna": -8, "Bo": 4, "Clara": -4}
     assert live.played == {AH: "Bo", JS: "Clara"}
     assert live.barred == ("Clara",)
@@ -125,7 +125,7 @@ def test_a_free_stake_must_be_placed_and_add_up() -> None:
     live = live_deal(
         replay(record), {"stakes": stakes, "widow": {"auction": {"buyer": "Bo", "price": 2}}}
     )
-    assert live.layout == {AH: 6, KC: 3, QD: 15, JS: 0}
+    assert live.layout_after == {AH: 6, KC: 3, QD: 15, JS: 0}
     assert live.chips == {"Anna": -6, "Bo": -8, "Clara": -10}
 
 
@@ -151,5 +151,5 @@ EVENTS = st.lists(
 def test_chips_are_conserved_after_every_live_event(events) -> None:
     before = sum(replay(AFTER_ONE).layout.values())
     live = live_deal(replay(AFTER_ONE), {"events": events})
-    assert sum(live.chips.values()) + sum(live.layout.values()) - before == 0
+    assert sum(live.chips.values()) + sum(live.layout_after.values()) - before == 0
     assert set(live.played) == {BoodleCard(e["boodle"]) for e in events if "boodle" in e}

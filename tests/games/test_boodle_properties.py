@@ -152,9 +152,9 @@ def test_settlement_is_exact_and_minimal(record: Record) -> None:
 def test_replaying_deal_by_deal_equals_the_whole_record(record: Record) -> None:
     whole = replay(record)
     options = parse_options(record.options)
-    state = initial_state(record.players, record.first)
+    state = initial_state(record)
     for number, raw in enumerate(record.rounds):
-        result, state = play_deal(state, raw, record.players, options)
+        result, state = play_deal(state, raw, record, options)
         assert result == whole.deals[number]
         prefix = score(record.with_rounds(record.rounds[: number + 1]))
         assert prefix["rounds"] == score(record)["rounds"][: number + 1]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.games.base import Record, RuleError
+from assistant.games.base import Record, RuleError, seating
 from assistant.games.boodle import check_deal, live_deal, replay, score
 from assistant.games.boodle.live import STAGE, finished_round
 from assistant.games.boodle.rules import BoodleCard
@@ -52,7 +52,7 @@ def test_deal_one_step_by_step_against_the_hand_worked_figures() -> None:
     for done in range(len(DEAL_1_STAGE) + 1):
         now = live(START, DEAL_1_STAGE[:done])
         chips.append([now.chips[name] for name in PLAYERS])
-        pots.append(now.pot)
+        pots.append(now.pot_after)
     # the layout antes (Anna 8, the others 4) and 1 chip each into the poker pot
     assert chips[0] == [-9, -5, -5, -5] and pots[0] == 4
     assert chips[1:3] == [chips[0], chips[0]]  # deciding moves no chips
@@ -65,7 +65,7 @@ def test_deal_one_step_by_step_against_the_hand_worked_figures() -> None:
         "Bo and Cia split the pot with straight, nine high: 3 chips each;"
         " the odd chip stays in the pot"
     )
-    assert now.layout == {AH: 0, KC: 5, QD: 5, JS: 5}
+    assert now.layout_after == {AH: 0, KC: 5, QD: 5, JS: 5}
 
 
 def two_deals() -> Record:
@@ -118,7 +118,8 @@ def test_the_live_steps_are_the_steps_of_the_saved_deal() -> None:
 
 
 def test_the_betting_order_starts_after_the_dealer() -> None:
-    assert play_stage([], PLAYERS, "Bo").order == ("Cia", "Dan", "Anna", "Bo")
+    bo_deals = seating(Record("boodle", PLAYERS, "Bo"), 1)
+    assert play_stage([], PLAYERS, bo_deals.order).order == ("Cia", "Dan", "Anna", "Bo")
 
 
 @pytest.mark.parametrize(
@@ -138,7 +139,7 @@ def test_the_betting_order_starts_after_the_dealer() -> None:
     ],
 )
 def test_what_the_stage_waits_for(steps, step, still_in) -> None:
-    stage = play_stage(steps, PLAYERS, "Anna")
+    stage = play_stage(steps, PLAYERS, seating(Record("boodle", PLAYERS, "Anna"), 1).order)
     assert stage.step is step
     assert stage.still_in == still_in
 
@@ -148,7 +149,7 @@ def test_a_lone_player_takes_the_pot_with_the_carried_chip() -> None:
     folds = [{"fold": ["Cia"]}, {"fold": ["Dan", "Anna"]}]
     now = live(record, folds)
     assert now.poker is not None and now.poker.winners == ("Bo",)
-    assert now.poker.pot_total == 5 and now.pot == 0
+    assert now.poker.pot_total == 5 and now.pot_after == 0
     assert str(now.steps[-1].message) == "Bo wins the poker pot: 5 chips"
     assert now.stage is not None and now.stage.record() == {
         "bets": {},
@@ -276,10 +277,10 @@ def test_a_table_without_three_in_one_has_no_poker_stage() -> None:
 def test_the_pot_and_its_carried_chips_before_anyone_decides() -> None:
     record = two_deals()
     now = live(record, [])
-    assert now.pot_before == 0 and now.pot == 4
+    assert now.pot_before == 0 and now.pot_after == 4
     after_one = record.with_rounds(record.rounds[:1])
     now = live(after_one, [])
-    assert now.pot_before == 1 and now.pot == 5
+    assert now.pot_before == 1 and now.pot_after == 5
 
 
 @st.composite
@@ -306,9 +307,11 @@ def test_every_step_conserves_chips_and_the_saved_deal_agrees(steps) -> None:
     before = sum(replay(record).layout.values())
     for done in range(len(steps) + 1):
         now = live(record, steps[:done])
-        assert sum(now.chips.values()) + sum(now.layout.values()) - before + now.pot == 0
+        assert (
+            sum(now.chips.values()) + sum(now.layout_after.values()) - before + now.pot_after == 0
+        )
     assert now.stage is not None and now.stage.done
     finished = finished_round(now, {STAGE: steps}, "Anna", {"Bo": 1, "Cia": 1, "Dan": 1})
     deal = check_deal(record, finished)
     assert deal.steps[:-1] == now.steps
-    assert deal.pot_after == now.pot
+    assert deal.pot_after == now.pot_after

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.games import find_game
-from assistant.games.base import Record
+from assistant.games.base import Record, seating
 from assistant.games.cards import RANKS, SUIT_LETTERS, parse_card
 from assistant.games.mulle import (
     SPEC,
@@ -22,7 +22,7 @@ from assistant.games.mulle import (
     still_in_pack,
     teams,
 )
-from assistant.games.mulle.deal import DealMode, deal_schedule, dealer_of
+from assistant.games.mulle.deal import DealMode, deal_schedule
 from assistant.games.mulle.piles import (
     Pile,
     Points,
@@ -289,7 +289,8 @@ def test_next_names_the_rounds_of_cards(
 
 
 def test_dealer_rotation_and_next() -> None:
-    assert [dealer_of(THREE, "Bo", n) for n in range(1, 5)] == ["Bo", "Cia", "Anna", "Bo"]
+    dealers = [seating(Record("mulle", THREE, "Bo"), n).dealer for n in range(1, 5)]
+    assert dealers == ["Bo", "Cia", "Anna", "Bo"]
     rec = Record("mulle", THREE, "Cia", {"deals": 5}, (deal_worth({}),) * 3)
     game = replay(rec)
     assert [d.dealer for d in game.deals] == ["Cia", "Anna", "Bo"]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from assistant.games.base import Record, RuleError
+from assistant.games.base import Record, RuleError, seating
 from assistant.games.plump import (
     DealSetup,
     PlumpOptions,
@@ -193,7 +193,7 @@ def test_without_hook_the_dealer_may_make_the_bids_add_up(options):
 
 
 def test_check_helpers_work_on_a_half_entered_deal():
-    setup: DealSetup = deal_setup(PlumpOptions(), FOUR, "Anna", 1)
+    setup: DealSetup = deal_setup(PlumpOptions(), seating(Record("plump", FOUR, "Anna"), 1))
     assert check_bids(setup, {"Bo": 3, "Cia": 3, "Dan": 2, "Anna": 3}) == {
         "Bo": 3,
         "Cia": 3,

@@ -28,7 +28,7 @@ def said(record: Record, player: str) -> list[str]:
     return [str(m) for m in spec.evening.figures(spec.evening.tally(spec.replay(record), player))]
 
 
-# rules/plump.md, three deals: Anna made 3 and 4 and missed her 3 (took 2), 27 points; she
+# docs/rules/plump.md, three deals: Anna made 3 and 4 and missed her 3 (took 2), 27 points; she
 # dealt deal 1, where the hook barred 4, and made her 3. Cia dealt deal 3, the hook barred 1,
 # she bid 0 and took 2. Dan dealt none.
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ by replaying it: each deal's chip flows, the layout, the running balances and wh
 * ``check_deal(record, new_round) -> DealResult``: checks one new round before it is stored.
 * ``live_deal(replay(record), draft) -> LiveDeal``: the deal being played after the record's
   rounds, from what has been entered of it so far (a round without its out and cards left).
-* ``score(record)``: the output of records.md.
+* ``score(record)``: the output of docs/records.md.
 
 The modules: ``rules`` (cards, options), ``entries`` (a round, checked), ``events`` (what
 happens during play), ``poker`` (Three in One), ``deal`` (playing a deal), ``live`` (a deal still
@@ -98,10 +98,9 @@ def _play_rounds(
 ) -> tuple[list[DealResult], TableState]:
     shared = shared_rounds(record, since)
     deals = list(since[1].deals[:shared]) if since else []
-    first = initial_state(record.players, record.first)
-    state = state_after(deals[-1], record.players) if deals else first
+    state = state_after(deals[-1], record) if deals else initial_state(record)
     for raw in record.rounds[shared:]:
-        result, state = play_deal(state, raw, record.players, options)
+        result, state = play_deal(state, raw, record, options)
         deals.append(result)
     return deals, state
 
@@ -138,7 +137,7 @@ def check_deal(record: Record, new_round: Mapping[str, Any]) -> DealResult:
 
 
 def score(record: Record) -> JSON:
-    """The ``score`` output of records.md for a Boodle record."""
+    """The ``score`` output of docs/records.md for a Boodle record."""
     return result(replay(record))
 
 
@@ -169,12 +168,12 @@ def result(game: BoodleReplay) -> JSON:
 
 
 def layout_json(layout: Layout) -> JSON:
-    """The chips on each boodle card, as records.md prints them: ``{"AH": 4, "KC": 4, ...}``."""
+    """The chips on each boodle card, as docs/records.md prints them (``{"AH": 4, ...}``)."""
     return {card.value: layout[card] for card in CARDS}
 
 
 def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON]:
-    """The payments as records.md prints them (``amount`` in money when a chip has a value)."""
+    """The payments as docs/records.md prints them (``amount`` in money when a chip has a value)."""
     money = options.chip_money
     payments = []
     for payment in settlement.payments:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..base import N_, RuleError, seat_after
+from ..base import N_, Record, RuleError, Seating, seating
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
@@ -19,23 +19,31 @@ from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
 @dataclass(frozen=True)
 class TableState:
-    """Where the table stands before deal number ``deal``: its dealer, everyone's net chips, the
-    chips on the layout and in the poker pot."""
+    """Where the table stands before the deal of ``seats`` (who deals it, ``base.seating``):
+    everyone's net chips, the chips on the layout and in the poker pot."""
 
-    deal: int
-    dealer: str
+    seats: Seating
     totals: Mapping[str, int]
     layout: Layout
     pot: int = 0
 
+    @property
+    def deal(self) -> int:
+        return self.seats.number
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
 
 @dataclass(frozen=True)
-class DealResult:
-    """One deal replayed: ``chips`` is each player's gain in it (antes included), ``balances``
-    each player's running total after it."""
+class DealPlay:
+    """A deal as far as it is played from a table state: who deals it, the round as entered,
+    the antes, the chips on the layout and in the poker pot before and now, the chip flows
+    (``steps``), each player's gain (antes included), the players barred by a fault and what
+    the poker stage decided."""
 
-    deal: int
-    dealer: str
+    seats: Seating
     entry: DealEntry
     antes: Mapping[str, Layout]
     layout_before: Layout
@@ -44,15 +52,55 @@ class DealResult:
     pot_after: int
     steps: tuple[Step, ...]
     chips: Mapping[str, int]
-    balances: Mapping[str, int]
-    winner: str
     barred: tuple[str, ...]
     poker: PokerResult | None
 
+    @property
+    def deal(self) -> int:
+        return self.seats.number
 
-def initial_state(players: Sequence[str], dealer: str) -> TableState:
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
+
+def deal_play(
+    state: TableState,
+    entry: DealEntry,
+    antes: Mapping[str, Layout],
+    book: Ledger,
+    barred: Sequence[str],
+    poker: PokerResult | None,
+) -> dict[str, Any]:
+    """The fields of a :class:`DealPlay` (a whole deal's or one in play) from its ledger."""
+    return {
+        "seats": state.seats,
+        "entry": entry,
+        "antes": antes,
+        "layout_before": state.layout,
+        "layout_after": dict(book.layout),
+        "pot_before": state.pot,
+        "pot_after": book.pot,
+        "steps": tuple(book.steps),
+        "chips": dict(book.chips),
+        "barred": tuple(barred),
+        "poker": poker,
+    }
+
+
+@dataclass(frozen=True)
+class DealResult(DealPlay):
+    """One deal replayed to its out: ``winner`` went out, ``balances`` is each player's running
+    total after it."""
+
+    balances: Mapping[str, int]
+    winner: str
+
+
+def initial_state(record: Record) -> TableState:
     """Before the first deal: nobody has won or lost, the layout is empty."""
-    return TableState(1, dealer, dict.fromkeys(players, 0), dict.fromkeys(CARDS, 0), 0)
+    zeros = dict.fromkeys(record.players, 0)
+    return TableState(seating(record, 1), zeros, dict.fromkeys(CARDS, 0), 0)
 
 
 def antes_for(
@@ -91,12 +139,13 @@ def _ante_flows(antes: dict[str, Layout]) -> Antes:
 
 
 def play_deal(
-    state: TableState, raw: Any, players: Sequence[str], options: BoodleOptions
+    state: TableState, raw: Any, record: Record, options: BoodleOptions
 ) -> tuple[DealResult, TableState]:
-    """Check and play one round from ``state``; the result and the state after it.
+    """Check and play one round of ``record`` from ``state``; the result and the state after it.
 
     Errors name the deal they belong to (``round 3: ...``).
     """
+    players = record.players
     try:
         entry = parse_deal(raw, players, state.dealer, options)
     except RuleError as err:
@@ -106,33 +155,17 @@ def play_deal(
     _out(book, entry)
     balances = {name: state.totals[name] + book.chips[name] for name in players}
     result = DealResult(
-        deal=state.deal,
-        dealer=state.dealer,
-        entry=entry,
-        antes=antes,
-        layout_before=state.layout,
-        layout_after=book.layout,
-        pot_before=state.pot,
-        pot_after=book.pot,
-        steps=tuple(book.steps),
-        chips=book.chips,
+        **deal_play(state, entry, antes, book, barred, poker),
         balances=balances,
         winner=entry.winner,
-        barred=tuple(barred),
-        poker=poker,
     )
-    return result, state_after(result, players)
+    return result, state_after(result, record)
 
 
-def state_after(result: DealResult, players: Sequence[str]) -> TableState:
-    """Where the table stands after the deal of ``result``."""
-    return TableState(
-        result.deal + 1,
-        seat_after(players, result.dealer),
-        result.balances,
-        result.layout_after,
-        result.pot_after,
-    )
+def state_after(result: DealResult, record: Record) -> TableState:
+    """Where the table of ``record`` stands after the deal of ``result``."""
+    seats = seating(record, result.deal + 1, result.seats)
+    return TableState(seats, result.balances, result.layout_after, result.pot_after)
 
 
 def open_deal(

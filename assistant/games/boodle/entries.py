@@ -1,4 +1,4 @@
-"""Boodle: one deal as entered at the table (a round of records.md), checked field by field.
+"""Boodle: one deal as entered at the table (a round of docs/records.md), checked field by field.
 
 Fields of an error: ``stakes.Bo.KC``, ``widow.auction.price``, ``poker.bets.Bo``; the events and
 the cards left are checked in ``events``.

@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, RuleError
-from .deal import TableState, open_deal, play_events
-from .entries import DealEntry, parse_deal
+from ..base import JSON, N_, RuleError, Seating
+from .deal import DealPlay, TableState, deal_play, open_deal, play_events
+from .entries import parse_deal
 from .events import BoodlePlay, Out
-from .ledger import Layout, Ledger, Step
-from .poker import PokerResult, ante_step, bets_step
+from .ledger import Ledger
+from .poker import ante_step, bets_step
 from .rules import BoodleCard, BoodleOptions
 from .stage import PokerStage, play_stage
 
@@ -25,23 +25,11 @@ STAGE = "poker_steps"  # the draft's key for the poker stage entered so far
 
 
 @dataclass(frozen=True)
-class LiveDeal:
+class LiveDeal(DealPlay):
     """A deal so far: the antes, the spare hand and the events entered (nobody has gone out);
-    ``layout`` and ``pot`` are the chips there now, ``chips`` each player's gain so far."""
+    ``layout_after`` and ``pot_after`` are the chips there now."""
 
-    deal: int
-    dealer: str
-    entry: DealEntry
-    antes: Mapping[str, Layout]
-    layout_before: Layout
-    layout: Layout
-    pot_before: int
-    pot: int
-    steps: tuple[Step, ...]
-    chips: Mapping[str, int]
-    barred: tuple[str, ...]
-    stage: PokerStage | None = None  # Three in One: the poker stage so far
-    poker: PokerResult | None = None  # ... and what it decided, once it is done
+    stage: PokerStage | None = None  # Three in One: the poker stage so far (``poker``: once done)
 
     @property
     def played(self) -> dict[BoodleCard, str]:
@@ -54,14 +42,15 @@ def play_partial(
 ) -> LiveDeal:
     """Check and play the part of a deal entered so far (a round without its out).
 
+    >>> from ..base import Record
     >>> from .deal import initial_state
-    >>> live = play_partial(initial_state(["A", "B", "C"], "C"),
+    >>> live = play_partial(initial_state(Record("boodle", ("A", "B", "C"), "C")),
     ...     {"events": [{"boodle": "AH", "by": "A"}]}, ["A", "B", "C"], BoodleOptions())
-    >>> live.chips["A"], live.layout[BoodleCard.AH], live.layout[BoodleCard.KC]
+    >>> live.chips["A"], live.layout_after[BoodleCard.AH], live.layout_after[BoodleCard.KC]
     (0, 0, 4)
     """
     try:
-        stage, raw = _poker_stage(raw, players, state.dealer, options)
+        stage, raw = _poker_stage(raw, players, state.seats, options)
         entry = parse_deal(raw, players, state.dealer, options, partial=True)
         if entry.events and isinstance(entry.events[-1], Out):
             raise RuleError(
@@ -76,25 +65,11 @@ def play_partial(
     if stage is not None and not stage.done:
         _stage_so_far(book, stage, options)
     barred = play_events(book, entry.events)
-    return LiveDeal(
-        deal=state.deal,
-        dealer=state.dealer,
-        entry=entry,
-        antes=antes,
-        layout_before=state.layout,
-        layout=dict(book.layout),
-        pot_before=state.pot,
-        pot=book.pot,
-        steps=tuple(book.steps),
-        chips=dict(book.chips),
-        barred=tuple(barred),
-        stage=stage,
-        poker=poker,
-    )
+    return LiveDeal(**deal_play(state, entry, antes, book, barred, poker), stage=stage)
 
 
 def _poker_stage(
-    raw: Any, players: Sequence[str], dealer: str, options: BoodleOptions
+    raw: Any, players: Sequence[str], seats: Seating, options: BoodleOptions
 ) -> tuple[PokerStage | None, Any]:
     """The poker stage of the draft, and the draft as a round: with the stage's ``poker`` field
     once it is done. The stops (the events) wait until then."""
@@ -111,7 +86,7 @@ def _poker_stage(
         return None, raw
     if isinstance(raw, Mapping) and "poker" in raw:
         raise RuleError(N_("The poker stage is entered step by step"), field="poker")
-    stage = play_stage(steps, players, dealer)
+    stage = play_stage(steps, players, seats.order)
     if stage.done:
         return stage, {**raw, "poker": stage.record()}
     if isinstance(raw, Mapping) and raw.get("events"):
@@ -144,7 +119,7 @@ def check_spare_hand_open(draft: Mapping[str, Any]) -> None:
 
 
 def finished_round(live: LiveDeal, draft: Mapping[str, Any], out: str, cards_left: JSON) -> JSON:
-    """The round of records.md when ``out`` went out: the draft, with the poker stage as its
+    """The round of docs/records.md when ``out`` went out: the draft, with the poker stage as its
     ``poker`` field, the out as the last event and the cards left."""
     done = {key: value for key, value in draft.items() if key != STAGE}
     if live.stage is not None and live.stage.done:

@@ -1,8 +1,8 @@
 """Boodle (Michigan): the boodle cards, the kinds of things that happen, and the table's options.
 
-Options (records.md): ``ante`` ``"standard"`` or ``{"free": N}``; ``widow`` ``"dead"``,
-``"swap"`` or ``"auction"``; ``three_in_one`` ``false`` or ``{"pot_ante": N}``; ``chip_value``
-``null`` (chips only) or the money one chip is worth.
+Options (docs/records.md, "Boodle"): ``ante`` ``"standard"`` or ``{"free": N}``; ``widow``
+``"dead"``, ``"swap"`` or ``"auction"``; ``three_in_one`` ``false`` or ``{"pot_ante": N}``;
+``chip_value`` ``null`` (chips only) or the money one chip is worth.
 
 >>> parse_options({"ante": {"free": 6}, "widow": "auction"}).stake(dealer=True)
 12
@@ -89,7 +89,7 @@ class BoodleOptions:
         return None if self.chip_value is None else exact(self.chip_value)
 
     def to_json(self) -> JSON:
-        """Every option written out, as records.md spells it."""
+        """Every option written out, as docs/records.md spells it."""
         return {
             "ante": STANDARD_ANTE if self.free is None else {"free": self.free},
             "widow": self.widow.value,

@@ -9,15 +9,16 @@ that Undo takes back one step:
 * ``{"hands": {"Anna": ["AH", ...], ...}}`` — the five cards of each player still in, or
   ``{"winner": "Anna"}`` — the winner tapped without cards.
 
-When the last step is in, the stage is the round's ``poker`` field of records.md (``record``),
+When the last step is in, the stage is the round's ``poker`` field of docs/records.md (``record``),
 checked like any record. Fields of an error: ``poker.decide``, ``poker.bet``, ``poker.hands.Bo``,
 ``poker.winner``.
 
 >>> stage = play_stage([{"fold": ["Bo"]}, {"in": ["Anna", "Cia"]}, {"bet": 2}],
-...                    ["Anna", "Bo", "Cia"], dealer="Cia")
+...                    ["Anna", "Bo", "Cia"], order=("Anna", "Bo", "Cia"))
 >>> stage.step, stage.said_in, stage.folded
 (<StageStep.SHOWDOWN: 'showdown'>, ('Anna', 'Cia'), ('Bo',))
->>> play_stage([{"fold": ["Bo"]}, {"fold": ["Cia"]}], ["Anna", "Bo", "Cia"], "Cia").record()
+>>> play_stage([{"fold": ["Bo"]}, {"fold": ["Cia"]}], ["Anna", "Bo", "Cia"], ["Anna", "Bo", "Cia"]
+...            ).record()
 {'bets': {}, 'folded': ['Bo', 'Cia']}
 """
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..base import JSON, N_, RuleError, check_int, check_player, seat_after, turn_order
+from ..base import JSON, N_, RuleError, check_int, check_player
 from .poker import PokerEntry, parse_poker
 from .rules import field_of
 
@@ -90,7 +91,7 @@ class PokerStage:
         return self.step is StageStep.DONE
 
     def record(self) -> JSON:
-        """The round's ``poker`` field (records.md): the bets, who folded, and the cards of the
+        """The round's ``poker`` field (docs/records.md): the bets, who folded, and the cards of the
         players still in or the winner (neither when one player is left)."""
         assert self.done, "the poker stage is not finished"
         return self._record()
@@ -104,13 +105,14 @@ class PokerStage:
         return out
 
 
-def play_stage(raw: Any, players: Sequence[str], dealer: str) -> PokerStage:
-    """Check the steps of a poker stage (``dealer`` deals) one after the other."""
+def play_stage(raw: Any, players: Sequence[str], order: Sequence[str]) -> PokerStage:
+    """Check the steps of a poker stage one after the other; ``order`` is the deal's turn
+    order, from the player after the dealer to the dealer (``base.Seating.order``)."""
     if raw is None:
         raw = []
     if not isinstance(raw, list):
         raise RuleError(N_("poker_steps must be a list of steps"), field="poker")
-    stage = PokerStage(tuple(turn_order(players, seat_after(players, dealer))))
+    stage = PokerStage(tuple(order))
     for step in raw:
         if not isinstance(step, Mapping) or len(step) != 1:
             raise RuleError(NOT_A_STEP, field="poker")

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, shared_rounds
+from ..base import JSON, N_, Record, RuleError, Seating, seating, shared_rounds
 from ..spec import GameSpec
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
-from .deal import DealSchedule, deal_schedule, dealer_of
+from .deal import DealSchedule, deal_schedule
 from .evening import EVENING
 from .options import (
     OPTIONS,
@@ -45,8 +45,7 @@ HUNDRED_CLUB = 100
 class DealResult:
     """One counted deal. ``points`` per player; both partners of a team show the team's points."""
 
-    number: int
-    dealer: str
+    seats: Seating  # who deals and plays first (``base.seating``)
     piles: Mapping[str, Pile]  # as entered
     points: Mapping[str, Points]
     warnings: tuple[Finding, ...] = ()
@@ -54,6 +53,14 @@ class DealResult:
     def kvitta(self) -> dict[str, int]:
         """The netted mulle + tabbar points of this deal (display only, see ``kvitta``)."""
         return kvitta({name: p.mulles + p.tabbar for name, p in self.points.items()})
+
+    @property
+    def number(self) -> int:
+        return self.seats.number
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
 
     def to_json(self) -> JSON:
         out: JSON = {
@@ -70,10 +77,20 @@ class DealResult:
 class NextDeal:
     """The deal the table plays next: who deals, who plays first, and its rounds of cards."""
 
-    number: int
-    dealer: str
-    first_player: str
+    seats: Seating
     schedule: DealSchedule
+
+    @property
+    def number(self) -> int:
+        return self.seats.number
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
+    @property
+    def first_player(self) -> str:
+        return self.seats.eldest
 
     @property
     def rounds(self) -> int:
@@ -190,9 +207,9 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
         if errors:
             raise errors[0].as_error().at_round(number)
         points = _deal_points(players, options, piles)
-        dealer = dealer_of(players, record.first, number)
+        seats = seating(record, number, deals[-1].seats if deals else None)
         warnings = tuple(f for f in findings if f.severity is Severity.WARNING)
-        deals.append(DealResult(number, dealer, piles, points, warnings))
+        deals.append(DealResult(seats, piles, points, warnings))
         for name in players:
             totals[name] += points[name].total
         running.append(dict(totals))
@@ -200,10 +217,8 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
     winners, club = _standings(players, totals, options.kryp) if finished else ((), ())
     upcoming = None
     if not finished:
-        number = len(deals) + 1
-        dealer = dealer_of(players, record.first, number)
-        after = players[(players.index(dealer) + 1) % len(players)]
-        upcoming = NextDeal(number, dealer, after, deal_schedule(options.deal, len(players)))
+        seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
+        upcoming = NextDeal(seats, deal_schedule(options.deal, len(players)))
     return MulleReplay(
         players=players,
         options=options,
@@ -220,7 +235,7 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
 
 
 def score(record: Record) -> JSON:
-    """The ``score`` output of records.md for a Mulle record."""
+    """The ``score`` output of docs/records.md for a Mulle record."""
     return replay(record).to_json()
 
 

@@ -127,13 +127,3 @@ def deal_schedule(mode: DealMode, players: int) -> DealSchedule:
         for i, hand in enumerate(hands, start=1)
     )
     return DealSchedule(mode, players, rounds)
-
-
-def dealer_of(players: tuple[str, ...], first_dealer: str, deal: int) -> str:
-    """The dealer of deal ``deal`` (1-based): the deal moves to the left, one seat a deal.
-
-    >>> dealer_of(("Anna", "Bo", "Cia"), "Bo", 3)
-    'Anna'
-    """
-    start = players.index(first_dealer)
-    return players[(start + deal - 1) % len(players)]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, turn_order
+from ..base import JSON
 from ..cards import Card, parse_card
 from . import NextDeal
 from .deal import CardRound
@@ -102,7 +102,7 @@ class LiveDeal:
 
 def read_draft(draft: Any, nxt: NextDeal, players: tuple[str, ...]) -> LiveDeal:
     """The live deal from the stored draft; anything that is not this deal's is ignored."""
-    order = tuple(turn_order(players, nxt.first_player))
+    order = nxt.seats.order
     if not isinstance(draft, Mapping) or draft.get("deal") != nxt.number:
         return LiveDeal(nxt, order, 1, ())
     round_ = draft.get("round")

@@ -22,7 +22,7 @@ MAX_DEALS = 100
 
 @dataclass(frozen=True)
 class MulleOptions:
-    """The options of records.md, defaults filled in. ``deals`` None: one deal per player."""
+    """The options of docs/records.md, defaults filled in. ``deals`` None: one deal per player."""
 
     deal: DealMode = DealMode.STANDARD
     spade_points: SpadePoints = SpadePoints.TOTALS

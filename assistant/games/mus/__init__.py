@@ -1,6 +1,6 @@
 """Mus: two teams of two, four lances a hand, games to 40 stones, a match of 1 to 3 games.
 
-The record's rounds are hands (see records.md, "Mus"). ``replay`` derives everything from them:
+The record's rounds are hands (see docs/records.md, "Mus"). ``replay`` derives everything from them:
 per hand what was paid at once and at the count (lance by lance), the score of each game, the
 games won, and who is mano next. ``score`` turns that into the ``score`` output.
 
@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, seat_after, shared_rounds
+from ..base import JSON, N_, First, Record, RuleError, Seating, seating, shared_rounds
 from ..spec import GameSpec
 from .bets import Bet
 from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
@@ -39,18 +39,30 @@ from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
 from .showdown import LanceDecision, team_names, team_of
 
+KIND = "mus"
+
 
 @dataclass(frozen=True)
 class HandResult:
     """One hand replayed. ``score`` is the game's score after it; ``lances`` the breakdown."""
 
-    number: int  # counts across the match
+    seats: Seating  # the hand (counting across the match), its mano and dealer (``base.seating``)
     game: int  # the game it belongs to, from 1
-    mano: str
-    dealer: str
     entry: HandEntry
     count: HandCount
     score: tuple[int, int]
+
+    @property
+    def number(self) -> int:
+        return self.seats.number
+
+    @property
+    def mano(self) -> str:
+        return self.seats.eldest
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
 
     @property
     def lances(self) -> tuple[LanceResult, ...]:
@@ -87,14 +99,32 @@ class GameResult:
 
 @dataclass(frozen=True)
 class NextHand:
-    """What the table does next: hand number, mano, dealer, and the score it starts from."""
+    """What the table does next: the hand's seats (its number, mano and dealer), the game it
+    belongs to and the score it starts from."""
 
-    hand: int
+    seats: Seating
     game: int
-    mano: str
-    dealer: str
     score: tuple[int, int]
     dentro: tuple[bool, bool]  # a team within 5 stones of the target must warn the others
+
+    @property
+    def hand(self) -> int:
+        return self.seats.number
+
+    @property
+    def mano(self) -> str:
+        return self.seats.eldest
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
+    def with_mano(self, players: tuple[str, ...], mano: str | None) -> Seating:
+        """The seats of this hand when the table gives it a mano of its own (mus corrido)."""
+        if mano is None:
+            return self.seats
+        # the hand names its mano, so the first mano of the record is not asked
+        return seats_of(Record(KIND, players, mano), self.hand, None, mano=mano)
 
 
 @dataclass(frozen=True)
@@ -133,49 +163,54 @@ def replay(record: Record, since: tuple[Record, MusReplay] | None = None) -> Mus
     """
     options = parse_options(record.options)
     players = record.players
-    match = _Match(record.first)
+    match = _Match()
     shared = shared_rounds(record, since)
     for hand in since[1].hands[:shared] if since else ():
-        match.add(hand, players, options)
+        match.add(hand, options)
     for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
         try:
             if match.winner is not None:
                 raise _match_over(players, match.winner)
-            entry = parse_hand_entry(raw, players, match.mano, options.rules)
+            rotation = seats_of(record, number, match.last)
+            entry = parse_hand_entry(raw, players, rotation.eldest, options.rules)
             count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
         except RuleError as exc:
             raise exc.at_round(number) from exc
         score = (match.score[0] + count.immediate[0] + count.counted[0],
                  match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
-        dealer = seat_after(players, entry.mano, -1)
-        hand = HandResult(number, len(match.games) + 1, entry.mano, dealer, entry, count, score)
-        match.add(hand, players, options)
-    games, score, mano = match.games, match.score, match.mano
+        seats = seats_of(record, number, match.last, mano=entry.mano)
+        match.add(HandResult(seats, len(match.games) + 1, entry, count, score), options)
+    games, score = match.games, match.score
     next_hand = None
     if match.winner is None:
         games.append(GameResult(score, None))
         dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
-        next_hand = NextHand(
-            len(match.hands) + 1, len(games), mano, seat_after(players, mano, -1), score, dentro
-        )
+        seats = seats_of(record, len(match.hands) + 1, match.last)
+        next_hand = NextHand(seats, len(games), score, dentro)
     won = (match.won[0], match.won[1])
     return MusReplay(options, players, tuple(match.hands), tuple(games), won, match.winner,
                      next_hand)  # fmt: skip
 
 
-class _Match:
-    """The match between two hands: who is mano, the games played, the score of the one going
-    on and the winner once the match is won."""
+def seats_of(record: Record, number: int, last: Seating | None, mano: str | None = None) -> Seating:
+    """Who sits where in hand ``number`` of a Mus record: the record names its first mano,
+    ``mano`` is the hand's own (mus corrido), ``last`` the seating of the hand before."""
+    return seating(record, number, last, first=First.ELDEST, eldest=mano)
 
-    def __init__(self, mano: str) -> None:
-        self.mano = mano
+
+class _Match:
+    """The match between two hands: the seats of the last hand, the games played, the score of
+    the one going on and the winner once the match is won."""
+
+    def __init__(self) -> None:
+        self.last: Seating | None = None
         self.hands: list[HandResult] = []
         self.games: list[GameResult] = []
         self.won = [0, 0]
         self.score = (0, 0)
         self.winner: int | None = None
 
-    def add(self, hand: HandResult, players: Sequence[str], options: MusOptions) -> None:
+    def add(self, hand: HandResult, options: MusOptions) -> None:
         """The match after ``hand`` (its ``score`` is the game's score after it)."""
         self.hands.append(hand)
         self.score = hand.score
@@ -185,7 +220,7 @@ class _Match:
             self.score = (0, 0)
             if self.won[won - 1] >= options.games_to_win:
                 self.winner = won
-        self.mano = seat_after(players, hand.entry.mano)
+        self.last = hand.seats
 
 
 def _match_over(players: Sequence[str], team: int) -> RuleError:
@@ -236,7 +271,7 @@ def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
 
 
 def score(record: Record) -> JSON:
-    """The ``score`` output of records.md for a Mus record."""
+    """The ``score`` output of docs/records.md for a Mus record."""
     return result(replay(record))
 
 
@@ -269,7 +304,7 @@ def result(state: MusReplay) -> JSON:
 
 
 SPEC = GameSpec(
-    "mus", "Mus", min_players=4, max_players=4, first_field="first_mano",
+    KIND, "Mus", min_players=4, max_players=4, first_field="first_mano",
     replay=replay, result=result, correct_title=N_("Correct hand {number}"),
     normalize_options=normalize_options, options=OPTIONS, evening=EVENING, resume=replay,
 )  # fmt: skip

@@ -10,7 +10,7 @@ The draft is the list of facts the table tapped, oldest first; "Back" drops the 
 * ``{"said": "pares", "who": ["Anna", "Carla"]}``: who said yes before pares (or juego);
   ``"who": null`` when the table skipped it (the cards will tell).
 
-Folding the facts gives the round's lances as records.md writes them. The fourth lance is
+Folding the facts gives the round's lances as docs/records.md writes them. The fourth lance is
 ``juego`` or ``punto`` once the table said who has juego; if it skipped that, the fourth lance is
 kept as ``"fourth"`` until the cards or the showdown name it.
 """

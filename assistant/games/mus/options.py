@@ -23,7 +23,7 @@ class MusOptions:
         return HandRules(self.kings, self.juego_real)
 
     def to_json(self) -> JSON:
-        """The options as records.md writes them (every option present)."""
+        """The options as docs/records.md writes them (every option present)."""
         return {
             "target": self.target,
             "games_to_win": self.games_to_win,

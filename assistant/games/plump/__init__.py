@@ -1,7 +1,7 @@
 """Plump (Oh Hell): replaying a record into deals, totals, the winner and what comes next.
 
-The rules are in ``rules/plump.md`` of the shared specs; the record and the ``score`` output in
-``records.md``. Scores are derived by replaying every round, never stored.
+The rules are in ``docs/rules/plump.md``; the record and the ``score`` output in
+``docs/records.md``. Scores are derived by replaying every round, never stored.
 
 What the web layer calls:
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, shared_rounds
+from ..base import JSON, N_, Record, RuleError, seating, shared_rounds
 from ..spec import GameSpec
 from .evening import EVENING
 from .options import (
@@ -153,7 +153,7 @@ class PlumpReplay:
         return len(self.plan)
 
     def to_json(self) -> JSON:
-        """The ``score`` output of records.md."""
+        """The ``score`` output of docs/records.md."""
         return {
             "game": "plump",
             "finished": self.finished,
@@ -216,11 +216,13 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
     deals = list(_shared_deals(record, since))
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in players}
     finished = bool(deals) and _is_over(options, plan, len(deals), totals)
+    seats = deals[-1].seats if deals else None
     for number, raw in enumerate(record.rounds[len(deals) :], start=len(deals) + 1):
         try:
             if finished:
                 raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
-            setup = deal_setup(options, players, record.first, number)
+            seats = seating(record, number, seats)
+            setup = deal_setup(options, seats)
             entered = check_round(setup, raw, last=number == len(record.rounds))
         except RuleError as error:
             raise error.at_round(number) from None
@@ -237,7 +239,7 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
         leaders=_leaders(totals),
         finished=finished,
         winners=_leaders(totals) if finished else (),
-        next=None if finished else _next(options, players, record.first, deals),
+        next=None if finished else _next(options, record, deals),
     )
 
 
@@ -251,15 +253,14 @@ def _shared_deals(
     return deals[:-1] if deals and deals[-1].in_play else deals  # its tricks may come now
 
 
-def _next(
-    options: PlumpOptions, players: Sequence[str], first: str, deals: Sequence[PlumpDeal]
-) -> PlumpNext:
+def _next(options: PlumpOptions, record: Record, deals: Sequence[PlumpDeal]) -> PlumpNext:
     if deals and deals[-1].in_play:
         last = deals[-1]
         setup: DealSetup = last
         bids: Mapping[str, int] | None = last.bids
     else:
-        setup = deal_setup(options, players, first, len(deals) + 1)
+        seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
+        setup = deal_setup(options, seats)
         bids = None
     return PlumpNext(**_setup_of(setup), bids=bids)
 
@@ -273,7 +274,7 @@ SETUP_FIELDS = tuple(f.name for f in fields(DealSetup))
 
 
 def score(record: Record) -> JSON:
-    """The ``score`` output of records.md for a Plump record."""
+    """The ``score`` output of docs/records.md for a Plump record."""
     return replay(record).to_json()
 
 

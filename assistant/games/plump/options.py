@@ -122,7 +122,7 @@ class PlumpOptions:
         )
 
     def to_json(self) -> JSON:
-        """The options as records.md writes them (every option present)."""
+        """The options as docs/records.md writes them (every option present)."""
         return {
             "start_cards": self.start_cards,
             "schedule": self.schedule.value,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..base import N_, RuleError, seat_after, turn_order
+from ..base import N_, RuleError, Seating
 from .options import PlumpOptions, Scoring
 from .schedule import TRUMPS, deal_plan, fixed_trump
 
@@ -45,15 +45,29 @@ class DealSetup:
     ``hook`` says the dealer's hook applies; ``extra`` marks a deal played to break a tie.
     """
 
-    deal: int
-    dealer: str
+    seats: Seating  # who is dealt in, who deals and who bids first (``base.seating``)
     cards: int
-    first_bidder: str
-    bidding_order: tuple[str, ...]  # every player once, the dealer last
     trump: str | None
     enter_trump: bool
     hook: bool
     extra: bool
+
+    @property
+    def deal(self) -> int:
+        return self.seats.number
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
+    @property
+    def first_bidder(self) -> str:
+        return self.seats.eldest
+
+    @property
+    def bidding_order(self) -> tuple[str, ...]:
+        """The players dealt in, each once, the dealer last."""
+        return self.seats.order
 
     def forbidden_for(self, bids: Mapping[str, int]) -> int | None:
         """The dealer's forbidden bid given the other players' bids (the dealer's is ignored).
@@ -61,33 +75,30 @@ class DealSetup:
         Call it once the others have bid: ``setup.forbidden_for({"Bo": 3, "Cia": 3, "Dan": 2})``
         is 2 for a 10-card deal that Anna deals.
         """
-        others = [bid for player, bid in bids.items() if player != self.dealer]
+        dealer = self.dealer
+        others = [bid for player, bid in bids.items() if player != dealer]
         return forbidden_bid(self.cards, others, self.hook)
 
 
 @lru_cache(maxsize=4096)
-def deal_setup(
-    options: PlumpOptions, players: tuple[str, ...], first_dealer: str, deal: int
-) -> DealSetup:
-    """Deal number ``deal`` (1-based); past the schedule it is an extra deal for a tie. The
-    same for every replay of a game (made once: it was a third of a replay).
+def deal_setup(options: PlumpOptions, seats: Seating) -> DealSetup:
+    """Deal number ``seats.number`` (1-based); past the schedule it is an extra deal for a tie.
+    The same for every replay of a game (made once: it was a third of a replay).
 
-    >>> s = deal_setup(PlumpOptions(), ("Anna", "Bo", "Cia", "Dan"), "Anna", 4)
+    >>> from ..base import Record, seating
+    >>> four = Record("plump", ("Anna", "Bo", "Cia", "Dan"), "Anna")
+    >>> s = deal_setup(PlumpOptions(), seating(four, 4))
     >>> s.dealer, s.cards, s.first_bidder, s.bidding_order
     ('Dan', 7, 'Anna', ('Anna', 'Bo', 'Cia', 'Dan'))
     """
-    plan = deal_plan(options, len(players))
+    deal, players = seats.number, len(seats.order)
+    plan = deal_plan(options, players)
     extra = deal > len(plan)
     cards = max(plan) if extra else plan[deal - 1]
-    dealer = seat_after(players, first_dealer, deal - 1)
-    first_bidder = seat_after(players, dealer)
-    trump = fixed_trump(options, deal, cards, len(players), max(plan))
+    trump = fixed_trump(options, deal, cards, players, max(plan))
     return DealSetup(
-        deal=deal,
-        dealer=dealer,
+        seats=seats,
         cards=cards,
-        first_bidder=first_bidder,
-        bidding_order=tuple(turn_order(players, first_bidder)),
         trump=trump,
         enter_trump=trump is None,
         hook=options.dealer_hook,
@@ -110,11 +121,12 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
         if key == "bids":
             raise RuleError(N_("the bids must give every player's bid"), field=key)
         raise RuleError(N_("the tricks must give every player's tricks"), field=key)
+    order = setup.bidding_order
     for name in raw:
-        if name not in setup.bidding_order:
+        if name not in order:
             raise RuleError(N_("{name!r} is not a player at this table"), field=key, name=name)
     counts: dict[str, int] = {}
-    for player in setup.bidding_order:
+    for player in order:
         value = raw.get(player)
         if value is None:
             field = f"{key}.{player}"
@@ -135,7 +147,9 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
 def check_bids(setup: DealSetup, raw: Any) -> dict[str, int]:
     """Every player's bid, 0 .. cards, and the dealer's hook (in bidding order).
 
-    >>> s = deal_setup(PlumpOptions(), ("Anna", "Bo", "Cia", "Dan"), "Anna", 1)
+    >>> from ..base import Record, seating
+    >>> four = Record("plump", ("Anna", "Bo", "Cia", "Dan"), "Anna")
+    >>> s = deal_setup(PlumpOptions(), seating(four, 1))
     >>> check_bids(s, {"Anna": 2, "Bo": 3, "Cia": 3, "Dan": 2})
     Traceback (most recent call last):
     ...

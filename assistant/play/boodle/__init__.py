@@ -1,10 +1,10 @@
 """Boodle at the table: the phone is the banker.
 
-The deal being played is built live in the game's ``draft`` (a round of records.md without its out
-and cards left yet; with Three in One the poker stage as its steps, ``poker_steps``): every step
-of the poker stage, boodle card played, fault, stake and sale of the spare hand is one tap or two,
-stored at once so that every phone sees it; "out" with the cards left completes the round and
-clears the draft. The engine checks each live entry as it comes (``boodle.live_deal``).
+The deal being played is built live in the game's ``draft`` (a round of docs/records.md without
+its out and cards left yet; with Three in One the poker stage as its steps, ``poker_steps``):
+every step of the poker stage, boodle card played, fault, stake and sale of the spare hand is one
+tap or two, stored at once so that every phone sees it; "out" with the cards left completes the
+round and clears the draft. The engine checks each live entry as it comes (``boodle.live_deal``).
 """
 
 from __future__ import annotations

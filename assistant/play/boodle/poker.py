@@ -81,7 +81,7 @@ def poker_panel(live: LiveDeal, players: Sequence[str], ante: int) -> PokerPanel
     return PokerPanel(
         step=stage.step.value,
         ante=ante,
-        pot=live.pot,
+        pot=live.pot_after,
         seats=seats,
         result=result_text(live.steps, poker),
     )
@@ -134,9 +134,9 @@ def stage_summary(live: LiveDeal, step: Mapping[str, Any]) -> Message:
     if step.get("bet"):
         return Message(
             N_("Everyone still in bets {bet}: the poker pot holds {pot} chips."),
-            {"bet": step["bet"], "pot": live.pot},
+            {"bet": step["bet"], "pot": live.pot_after},
         )
-    return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot})
+    return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot_after})
 
 
 def step_label(step: Mapping[str, Any]) -> Message:

@@ -37,7 +37,7 @@ def reopened_draft(deal: DealResult, players: Sequence[str]) -> JSON | None:
     if widow:
         draft["widow"] = widow
     if entry.poker is not None:
-        draft[STAGE] = stage_steps(entry.poker, players, deal.dealer)
+        draft[STAGE] = stage_steps(entry.poker, players, deal.seats.order)
     events = [event_of(event) for event in entry.events[:-1]]  # the last is the out
     if events:
         draft["events"] = events
@@ -71,9 +71,9 @@ def event_of(event: Event) -> JSON:
     return {"fault": event.kind.value, "by": event.by}
 
 
-def stage_steps(poker: PokerEntry, players: Sequence[str], dealer: str) -> list[JSON]:
-    """The steps of a saved poker stage; NotReopened when they would not make it again."""
-    order = play_stage([], players, dealer).order
+def stage_steps(poker: PokerEntry, players: Sequence[str], order: Sequence[str]) -> list[JSON]:
+    """The steps of a saved poker stage (``order``: its deal's turn order); NotReopened when
+    they would not make it again."""
     staying = [name for name in order if name not in poker.folded]
     lone = len(staying) == 1  # everyone else folded: he takes the pot, without a step of his own
     steps: list[JSON] = [
@@ -88,7 +88,7 @@ def stage_steps(poker: PokerEntry, players: Sequence[str], dealer: str) -> list[
         else:
             steps.append({"winner": poker.winner})
     try:
-        again = parse_poker(play_stage(steps, players, dealer).record(), players)
+        again = parse_poker(play_stage(steps, players, order).record(), players)
     except RuleError:
         raise NotReopened from None
     if not same_stage(again, poker, lone):

@@ -132,14 +132,14 @@ def build_view(
         stage=stage,
         problem=problem,
         piles=piles(replay, live),
-        pot=None if ante is None else PotTile(live.pot if live else replay.pot, replay.pot),
+        pot=None if ante is None else PotTile(live.pot_after if live else replay.pot, replay.pot),
         poker=None if live is None or ante is None else poker_panel(live, replay.players, ante),
         standings=standings(replay, live),
         log=step_texts(live.steps, live.poker) if live else (),
         rows=deal_rows(replay),
         chart=chart(replay),
         settle=settle_view(replay, currency),
-        on_layout=sum((live.layout if live else replay.layout).values()),
+        on_layout=sum((live.layout_after if live else replay.layout).values()),
         most_cards=max_hand(len(replay.players)),
     )
 
@@ -155,7 +155,7 @@ def piles(replay: boodle.BoodleReplay, live: LiveDeal | None) -> tuple[Pile, ...
         by = live.played.get(card)
         # only a boodle card taken lowers its pile; a barred player's play leaves it
         taken = next((-step.layout[card] for step in live.steps if step.layout[card] < 0), 0)
-        out.append(Pile(card.value, rank, suit, live.layout[card], carried, by, taken))
+        out.append(Pile(card.value, rank, suit, live.layout_after[card], carried, by, taken))
     return tuple(out)
 
 

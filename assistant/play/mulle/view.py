@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...games import mulle
-from ...games.mulle.deal import DealSchedule, deal_schedule, dealer_of
+from ...games.base import Record, seating
+from ...games.mulle.deal import DealSchedule, deal_schedule
 from ...games.mulle.live import LiveDeal, read_draft
 from ...games.mulle.piles import PACK, Count, Pile, card_points
 from ..charts import LineChart, line_chart
@@ -131,9 +132,14 @@ class MulleView:
         nxt, replay = self.replay.next, self.replay
         if nxt is None:
             return []
-        first = replay.deals[0].dealer if replay.deals else nxt.dealer
+        # each deal passes on from the one before it, so the record's first dealer is not asked
+        record = Record(mulle.SPEC.kind, replay.players, nxt.dealer)
         last = min(nxt.number + UPCOMING_SHOWN, replay.deals_in_game)
-        return [(n, dealer_of(replay.players, first, n)) for n in range(nxt.number + 1, last + 1)]
+        seats, upcoming = nxt.seats, []
+        for number in range(nxt.number + 1, last + 1):
+            seats = seating(record, number, seats)
+            upcoming.append((number, seats.dealer))
+        return upcoming
 
     @property
     def later(self) -> int:

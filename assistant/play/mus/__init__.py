@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, RuleError, seat_after
+from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.count import AtOnce, Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from ...games.mus.hands import Lance
@@ -233,7 +233,8 @@ class MusAdapter(Adapter):
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         players = ctx.record.players
         hands = ctx.view.replay.hands
-        rotation = ctx.record.first if number == 1 else seat_after(players, hands[number - 2].mano)
+        before = hands[number - 2].seats if number > 1 else None
+        rotation = mus.seats_of(ctx.record, number, before).eldest
         mano = players[int(form.mano.data)] if form.mano.data else rotation
         raw: JSON = {"mano": mano} if mano != rotation else {}
         fourth = form.fourth.data

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, turn_order
+from ...games.base import JSON, N_, Message
 from ...games.mus.count import Ending, Outcome
 from ...games.mus.draft import FOURTH, MAX_FACTS, fold, round_of
 from ...games.mus.entry import teams_of
@@ -122,7 +122,7 @@ def declared(
     hand: mus.HandResult, players: Sequence[str], rules: HandRules
 ) -> dict[str, list[str] | None]:
     """Who said yes before pares and juego, as far as the stored hand tells (None: not known)."""
-    order = turn_order(players, hand.mano)
+    order = hand.seats.order
     if hand.entry.hands is not None:
         said = mus.declare(players, hand.entry.hands, rules)
         return {

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...games import mus
-from ...games.base import N_, Message, seat_after, turn_order
+from ...games.base import N_, Message
 from ...games.mus.count import Ending
 from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
@@ -72,10 +72,6 @@ class MusView:
     def team_of(self, player: str) -> int:
         return team_of(self.players, player)
 
-    def order_of(self, mano: str) -> tuple[str, ...]:
-        """Speaking order of a hand."""
-        return tuple(turn_order(self.players, mano))
-
     @property
     def correction_plan(self) -> Showdown:
         """The showdown pads of a corrected hand: every lance, both teams' values."""
@@ -88,7 +84,7 @@ def game_blocks(state: mus.MusReplay) -> tuple[GameBlock, ...]:
     for number, result in enumerate(state.games, start=1):
         rows = []
         for hand in (h for h in state.hands if h.game == number):
-            order = turn_order(players, hand.mano)
+            order = hand.seats.order
             cards = hand.entry.hands or {}
             rows.append(
                 HandRow(
@@ -161,21 +157,21 @@ def current_hand(
     assert state.next is not None
     players = state.players
     nxt = state.next
-    mano = draft.mano or nxt.mano
+    seats = nxt.with_mano(players, draft.mano)
     step = next_step(draft, ordago)
     return Current(
         nxt.hand,
         nxt.game,
-        mano,
-        seat_after(players, mano, -1),
-        tuple(turn_order(players, mano)),
+        seats.eldest,
+        seats.dealer,
+        seats.order,
         draft.mano is not None and draft.mano != nxt.mano,
         draft,
         step,
         f"hand-{nxt.hand}-{len(draft.facts)}",
         said_so_far(draft, players),
         showdown_plan(draft, players, ordago, last_round) if step.kind == "showdown" else None,
-        _speakers(draft, step, turn_order(players, mano)),
+        _speakers(draft, step, seats.order),
         {1: team_names(players, 1), 2: team_names(players, 2)},
     )
 

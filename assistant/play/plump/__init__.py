@@ -9,7 +9,7 @@ from typing import Any, ClassVar, NamedTuple
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
-from ...games.base import JSON, N_, Message
+from ...games.base import JSON, N_, Message, Record, seating
 from ...i18n import gettext
 from ...services import Loaded
 from ..base import Adapter, Change, Context, EntryForm, row_of_deal
@@ -163,7 +163,7 @@ def future_row(
     options: plump.PlumpOptions, players: tuple[str, ...], first: str, number: int
 ) -> Row:
     """A deal still to come: the same for every version of a game until it is dealt."""
-    setup = plump.deal_setup(options, players, first, number)
+    setup = plump.deal_setup(options, seating(Record(plump.SPEC.kind, players, first), number))
     empty = tuple(Cell(None, None, None, None, None) for _ in players)
     return Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty)
 
