@@ -29,9 +29,9 @@ def test_the_plump_sketch_follows_the_dealer_of_the_replay(
 
 
 def test_the_boodle_sketch_says_who_deals_next(page: Page, live_server: str, shot) -> None:
-    """boodle-fault: five players, P1 dealt the first deal; P2 deals next."""
+    """boodle-fault: five players, P1 dealt the first deal; P2 deals next, P3 plays first."""
     import_example(page, live_server, EXAMPLES / "boodle-fault.json")
-    assert seats(page) == ["P1", "P2 deals next", "P3", "P4", "P5"]
+    assert seats(page) == ["P1", "P2 deals next", "P3 plays first", "P4", "P5"]
     page.locator(".seating").scroll_into_view_if_needed()
     shot(page, "seating-boodle", full_page=False)
 

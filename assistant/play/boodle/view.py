@@ -13,7 +13,7 @@ from ...games.base import JSON, RuleError
 from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
-from ...i18n import say
+from ...i18n import gettext, say
 from ..base import row_of_deal
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
@@ -82,10 +82,12 @@ class BoodleView:
 
     @property
     def seating(self) -> Sketch:
-        """Who sits where and who deals the next deal (Boodle takes up to 8 players)."""
-        seats = sketch(self.replay.players, self.replay.next.dealer)
-        assert seats is not None  # a grid place for every table Boodle allows
-        return seats
+        """Who sits where, who deals the next deal and who plays first in it (the engine's
+        seating: ``base.seating``). Boodle takes up to 8 players: the sketch has their places."""
+        seats = self.replay.state.seats
+        drawn = sketch(self.replay.players, seats.dealer, seats.eldest, gettext("plays first"))
+        assert drawn is not None  # a grid place for every table Boodle allows
+        return drawn
 
     @property
     def under_way(self) -> bool:
