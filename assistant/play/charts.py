@@ -41,8 +41,12 @@ def nice_step(span: float) -> float:
     return 10 ** len(str(int(span)))
 
 
-def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -> LineChart:
+def line_chart(
+    series: Mapping[str, Sequence[float]], x_labels: Sequence[str], colours: Sequence[int] = ()
+) -> LineChart:
     """``series`` maps each player to his running totals; the first value is the start (0).
+    Each line has its player's colour (his seat: ``--s0`` …), or ``colours[n]`` for the n-th
+    (Mus's two teams have the colours of their team, as on the strip).
 
     >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
@@ -53,12 +57,14 @@ def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -
     (``kept_html`` in ``charts.html``).
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels))
+    return _line_chart(lines, tuple(x_labels), tuple(colours))
 
 
 @lru_cache(maxsize=64)
 def _line_chart(
-    series_items: tuple[tuple[str, tuple[float, ...]], ...], x_labels: tuple[str, ...]
+    series_items: tuple[tuple[str, tuple[float, ...]], ...],
+    x_labels: tuple[str, ...],
+    colours: tuple[int, ...] = (),
 ) -> LineChart:
     series = dict(series_items)
     values = [v for s in series.values() for v in s] or [0]
@@ -88,7 +94,7 @@ def _line_chart(
             name=name,
             points=" ".join(f"{x(i)},{y(vals[i])}" for i in drawn(vals)),
             last=(x(len(vals) - 1), y(vals[-1])),
-            index=n % len(DASHES),
+            index=colours[n] if colours else n % len(DASHES),
             dash=DASHES[n % len(DASHES)],
             marker=MARKERS[n % len(MARKERS)],
             value=vals[-1],

@@ -72,3 +72,23 @@ def test_each_player_has_one_colour_everywhere(page: Page, live_server: str, sch
         assert contrast(player["seat"], player["card"]) >= 3, (n, player)
         assert contrast(player["seat"], player["page"]) >= 3, (n, player)
     assert len({player["seat"] for player in players}) == 5  # five players, five colours
+
+
+def test_the_mus_chart_draws_each_teams_stones_in_its_colour(
+    page: Page, live_server: str, shot
+) -> None:
+    """mus-ordago-wins-game: three hands; one line a team, in the team's colour of the strip."""
+    import_example(page, live_server, EXAMPLES / "mus-ordago-wins-game.json")
+    chart = page.locator(".mus-sheet figure.chart")
+    expect(chart.locator("polyline.series")).to_have_count(2)
+    expect(chart.locator("figcaption")).to_contain_text("Anna & Carla")
+    colours = page.evaluate(
+        """() => [...document.querySelectorAll(".mus-sheet .chart polyline.series")].map(
+             (line, i) => [getComputedStyle(line).stroke,
+                           getComputedStyle(document.querySelectorAll("#game .strip-row")[i])
+                             .borderLeftColor])"""
+    )
+    assert all(line == strip for line, strip in colours), colours
+    assert colours[0][0] != colours[1][0]
+    chart.scroll_into_view_if_needed()
+    shot(page, "mus-chart", full_page=False)
