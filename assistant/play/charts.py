@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 WIDTH, HEIGHT = 340, 180
@@ -109,3 +110,23 @@ def _line_chart(
     every = max(1, len(x_labels) // 8)
     x_ticks = tuple((x(i + 1), lab) for i, lab in enumerate(x_labels) if (i + 1) % every == 0)
     return LineChart(WIDTH, HEIGHT, lines, tuple(ticks), x_ticks, y(0))
+
+
+def running_money(
+    players: Sequence[str], games: Sequence[Mapping[str, Fraction]]
+) -> LineChart | None:
+    """The evening across its games: each player's money after each game (in the table's
+    money, not cents), one line a player in the order of the table; None before any game has
+    money on it.
+
+    >>> chart = running_money(["A", "B"], [{"A": Fraction(3, 2), "B": Fraction(-3, 2)}, {}])
+    >>> [line.value for line in chart.lines]
+    [1.5, -1.5]
+    """
+    if not any(games):
+        return None
+    running = {name: [0.0] for name in players}
+    for money in games:
+        for name in players:
+            running[name].append(running[name][-1] + float(money.get(name, 0)))
+    return line_chart(running, [str(n) for n in range(1, len(games) + 1)])

@@ -14,6 +14,7 @@ from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, settle_evening, sources_of
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
+from .charts import LineChart, running_money
 from .money import money, number, signed_money, signed_number, with_numbers
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
@@ -62,6 +63,12 @@ class EveningView:
     @property
     def currency(self) -> str:
         return self.evening.table.currency
+
+    @property
+    def chart(self) -> LineChart | None:
+        """Each player's money over the evening's games (None while no game has a stake)."""
+        results = self.evening.games
+        return running_money(self.evening.table.players, [result.money for result in results])
 
 
 def table_title(table: Table) -> str:

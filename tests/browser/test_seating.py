@@ -92,3 +92,20 @@ def test_the_mus_chart_draws_each_teams_stones_in_its_colour(
     assert colours[0][0] != colours[1][0]
     chart.scroll_into_view_if_needed()
     shot(page, "mus-chart", full_page=False)
+
+
+def test_the_evening_has_a_chart_of_the_money_across_its_games(
+    page: Page, live_server: str, shot
+) -> None:
+    import_example(page, live_server, EXAMPLES / "plump-three-deals.json")
+    page.get_by_role("link", name="Table", exact=True).tap()
+    expect(page.locator(".evening-standings figure.chart")).to_have_count(0)  # no money yet
+    game = page.locator("li.egame").first
+    game.locator("summary", has_text="Put a stake on it").tap()
+    game.get_by_label("Money per unit").fill("0.10")
+    game.get_by_role("button", name="Save the stake").tap()
+    chart = page.locator(".evening-standings figure.chart")
+    expect(chart.locator("polyline.series")).to_have_count(4)
+    expect(chart.locator(".legend-item")).to_have_text(["Anna", "Bo", "Cia", "Dan"])
+    chart.scroll_into_view_if_needed()
+    shot(page, "evening-chart", full_page=False)
