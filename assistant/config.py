@@ -97,6 +97,8 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
+    KEEP_IN_PROCESS = True
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
     # A tap on the same button, at the same spot, this soon after the answer to the tap before
     # it was drawn is that double tap's second half (static/js/taps.js); 0 turns that off.

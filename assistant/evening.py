@@ -45,7 +45,7 @@ class GameResult:
 
     number: int
     game: Game
-    spec: GameSpec
+    spec: GameSpec[Any]
     outcome: Outcome
     stake: StakeValue | None
     money: dict[str, Fraction]
@@ -86,7 +86,7 @@ class Evening:
         return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
 
 
-def stake_of(game: Game, spec: GameSpec) -> StakeValue | None:
+def stake_of(game: Game, spec: GameSpec[Any]) -> StakeValue | None:
     """The stake on ``game``: from its record's own option, or kept beside the record."""
     rules = spec.evening
     if rules.stake_option is not None:

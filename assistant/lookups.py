@@ -59,7 +59,8 @@ def look_at(
     game_id: int, *, token: str | None = None, view_token: str | None = None
 ) -> tuple[int, datetime, bool, str | None] | None:
     """The version and creation of that game, whether its evening has ended and the table's
-    language: what a page kept for it is found by (``views/shown.py``), in one light query."""
+    language: what its kept page model is found by (``views/shown.py:look``), in one light
+    query."""
     query, value = (LOOK_BY_TOKEN, token) if token is not None else (LOOK_BY_VIEW, view_token)
     with db.engine.connect() as connection:
         row = connection.execute(query, {"game": game_id, "token": value}).first()

@@ -22,10 +22,10 @@ from . import services
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, RuleError
+from .kept import kept
 from .models import Entry, Game, Stake, Table, now
 from .play.money import CURRENCIES
 from .records import dump_record, load_json, parse_players, parse_record
-from .replays import REPLAYS
 
 FORMAT = "table-assistant/table-1"
 MOST_GAMES = 60
@@ -122,7 +122,7 @@ def store(
         db.session.rollback()
         raise
     for game, (_record, replay, _stake) in zip(table.games, checked, strict=True):
-        REPLAYS.put(game, game.version, replay)
+        kept().replays.put(game, game.version, replay)
     return table
 
 

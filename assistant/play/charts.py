@@ -53,9 +53,8 @@ def line_chart(
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
     (['A', 'B'], True)
 
-    A chart is drawn once for the values it shows: a step that ends no round (a save of the
-    bids) shows the same chart again, and it is the same chart object, kept as it was drawn
-    (``kept_html`` in ``charts.html``).
+    A chart is laid out once for the values it shows: a step that ends no round (a save of
+    the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
     return _line_chart(lines, tuple(x_labels), tuple(colours))

@@ -8,14 +8,14 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult, StakeValue, game_result
-from ..games import find_game
+from ..evening import Evening, GameResult, StakeValue
 from ..games.evening import Outcome, Score
-from ..games.evening_money import Source, Transfer, settle_evening, sources_of
+from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
 from .charts import LineChart, running_money
 from .money import money, number, signed_money, signed_number, with_numbers
+from .page import money_line
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -107,12 +107,7 @@ def game_line(result: GameResult, currency: str) -> GameLine:
     else:
         headline = ""
     state = "playing" if result.game.finished is None else ("ended" if result.open else "finished")
-    money_line = None
-    if result.stake is not None:
-        order = sorted(result.money, key=lambda name: -result.money[name])
-        money_line = " · ".join(
-            f"{name} {signed_money(result.money[name], currency)}" for name in order
-        )
+    won = money_line(result.money, currency) if result.stake is not None else None
     return GameLine(
         result,
         state,
@@ -120,7 +115,7 @@ def game_line(result: GameResult, currency: str) -> GameLine:
         scores_text(outcome) if outcome.scores else "",
         tuple(say(with_numbers(remark)) for remark in outcome.remarks),
         stake_text(result.stake, currency),
-        money_line,
+        won,
     )
 
 
@@ -222,33 +217,3 @@ def evening_view(evening: Evening) -> EveningView:
         payments,
         share_text(title, payments),
     )
-
-
-@dataclass(frozen=True)
-class GameMoneyView:
-    """A finished game's money on its own end screen: each player's, and who pays whom for
-    this game alone (the evening's settle-up adds every game up)."""
-
-    money: str  # "Bo +5.50 · Anna +1.10 · ..."
-    payments: tuple[str, ...]  # "Anna pays Bo 2.90"
-
-
-def game_money(game: Game) -> GameMoneyView | None:
-    """None: the game has no stake, or settles its own chips on its page (Boodle)."""
-    if find_game(game.kind).evening.stake_option is not None:
-        return None
-    table = game.table
-    result = game_result(table.games.index(game) + 1, game)
-    line = game_line(result, table.currency)
-    if line.money is None:
-        return None
-    payments = tuple(
-        gettext(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=t.payer,
-            payee=t.payee,
-            amount=money(t.cents, table.currency, cents=True),
-        )
-        for t in settle_evening([result.money_of()]).payments
-    )
-    return GameMoneyView(line.money, payments)

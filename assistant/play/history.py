@@ -4,18 +4,30 @@ value before and after), so that a dispute at the table can be settled."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from ..games.base import Message
 from ..i18n import gettext, say
-from ..models import Change
 from .base import Adapter
 from .money import number
 
 NOTHING = "–"
+
+
+class Logged(Protocol):
+    """A change as the log keeps it (``models.Change``, read by ``services.changes_of``)."""
+
+    @property
+    def summary(self) -> Any: ...
+    @property
+    def created(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def version(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,7 @@ def device_name(author: str, me: str) -> str:
 
 
 def history_lines(
-    changes: list[Change], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     words = {key: text for key, text in adapter.record_words.items() if key not in players}

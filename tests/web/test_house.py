@@ -15,13 +15,12 @@ from assistant import services
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.models import Entry, Game, Table
-from assistant.replays import REPLAYS
 from tests.examples import example_records
 from tests.web.helpers import form_fields, import_record, post_entry, seat_fields, start_game
 
 
 @pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def replays(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every replay of a record by any engine, wherever it is asked for (one that takes deals
     from an earlier replay counts as one too)."""
     calls: list[str] = []
@@ -35,7 +34,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         monkeypatch.setattr(importlib.import_module(original.__module__), "replay", counting)
         resume = counting if spec.resume is not None else None
         monkeypatch.setitem(GAMES, kind, dataclasses.replace(spec, replay=counting, resume=resume))
-    REPLAYS.clear()
+    app.extensions["kept"].clear()
     return calls
 
 

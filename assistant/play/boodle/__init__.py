@@ -18,8 +18,7 @@ from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...games.cards import parse_card
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..standings import Standings, ranked
 from .forms import (
     correction_field,

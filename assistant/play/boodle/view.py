@@ -14,7 +14,6 @@ from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...i18n import gettext, say
-from ..base import row_of_deal
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
@@ -176,7 +175,7 @@ def standings(replay: boodle.BoodleReplay, live: LiveDeal | None) -> tuple[Stand
 
 
 def deal_rows(replay: boodle.BoodleReplay) -> tuple[DealRow, ...]:
-    return tuple(row_of_deal(deal_row, deal, replay.players) for deal in replay.deals)
+    return tuple(deal_row(deal, replay.players) for deal in replay.deals)
 
 
 def deal_row(deal: DealResult, players: tuple[str, ...]) -> DealRow:

@@ -12,8 +12,7 @@ from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..standings import Standings, ranked
 from .forms import (
     COUNTS,

@@ -11,8 +11,7 @@ from flask_babel import lazy_gettext as _l
 from ...games import plump
 from ...games.base import JSON, N_, Message, Record, seating
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm, row_of_deal
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
 from ..seating import Sketch, sketch
@@ -131,7 +130,7 @@ class PlumpView:
 
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
-    rows = [row_of_deal(deal_row, deal, replay.players) for deal in replay.deals]
+    rows = [deal_row(deal, replay.players) for deal in replay.deals]
     empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
     if replay.next is not None and not replay.next.in_play:
         nxt = replay.next
