@@ -38,11 +38,22 @@ def phone_at(browser: Browser, size: str, scheme: str) -> tuple[BrowserContext, 
     return context, page
 
 
-def every_page(page: Page, live_server: str) -> Iterator[str]:
-    """Home, set-up, every game's first step, every example record's game page, the other
-    pages of a game in play (correction, rules, history, watch view, delete, table page), the
-    Mulle count, Boodle's settle-up, an evening with a stake and its settle-up, the circle and
-    a player's page."""
+# The walk in parts, each short enough to be one test: the pages of the tables, then each game's.
+PARTS = ("tables", *GAMES)
+
+
+def every_page(page: Page, live_server: str, parts: tuple[str, ...] = PARTS) -> Iterator[str]:
+    """Home, set-up, an evening with a stake and its settle-up, the circle and a player's
+    page (``tables``); for each game: its set-up and first step, every example record's game
+    page, the other pages of a game in play (correction, rules, history, watch view, delete,
+    table page), the Mulle count, Boodle's settle-up."""
+    if "tables" in parts:
+        yield from table_pages(page, live_server)
+    for kind in (kind for kind in GAMES if kind in parts):
+        yield from pages_of(page, live_server, kind)
+
+
+def table_pages(page: Page, live_server: str) -> Iterator[str]:
     page.goto(live_server + "/")
     yield "home"
     page.goto(live_server + "/new")
@@ -50,22 +61,25 @@ def every_page(page: Page, live_server: str) -> Iterator[str]:
     page.goto(live_server + "/")
     circle = start_circle(page)
     yield "the circle, new"
-    for kind, spec in GAMES.items():
-        choose_players(page, live_server, spec.title, players_for(spec, 5))
-        yield f"{kind}: set-up"
-        page.locator("label.key", has_text="Anna").first.tap()
-        page.get_by_role("button", name="Start the game").tap()
-        expect(page.locator("#game")).to_be_visible()
-        yield f"{kind}: the first step"
-        if kind == "mulle":
-            page.get_by_role("button", name="Count the piles now").tap()
-            expect(page.locator("form.piles-form")).to_be_visible()
-            yield "mulle: the count"
-        for record in example_records(kind):
-            import_example(page, live_server, record)
-            yield f"{record.stem}: the game page"
-        yield from game_pages(page, live_server, longest(kind))
     yield from evening_pages(page, live_server, circle)
+
+
+def pages_of(page: Page, live_server: str, kind: str) -> Iterator[str]:
+    spec = GAMES[kind]
+    choose_players(page, live_server, spec.title, players_for(spec, 5))
+    yield f"{kind}: set-up"
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#game")).to_be_visible()
+    yield f"{kind}: the first step"
+    if kind == "mulle":
+        page.get_by_role("button", name="Count the piles now").tap()
+        expect(page.locator("form.piles-form")).to_be_visible()
+        yield "mulle: the count"
+    for record in example_records(kind):
+        import_example(page, live_server, record)
+        yield f"{record.stem}: the game page"
+    yield from game_pages(page, live_server, longest(kind))
 
 
 def start_circle(page: Page) -> str:
