@@ -25,6 +25,7 @@ from .games.evening import Basis, Outcome
 from .games.evening_money import EveningSettlement, GameMoney, settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
+from .live import announce
 from .models import Change, Game, Payment, Stake, Table, now
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
@@ -121,7 +122,7 @@ def game_result(number: int, game: Game) -> GameResult:
 def load_evening(table: Table) -> Evening:
     results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
-    settlement = settle_evening([r.money_of() for r in results], paid)
+    settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
     for result in results:
         names += [name for name in result.game.seating if name not in names]
@@ -151,6 +152,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     """A change of the game outside its rounds (its stake, the evening ended): the version
     moves on, so that every phone shows it and the game's replay is made anew."""
     db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    announce(db.session.connection(), game.id)  # the streams of other processes read it
     db.session.expire(game, ["version"])
     db.session.add(
         Change(
@@ -234,19 +236,27 @@ def end_evening(table: Table, author: str) -> bool:
     return True
 
 
-def set_currency(table: Table, code: str, author: str) -> None:
-    """The evening's currency: every game's version moves on, so that a page showing its
-    money (a finished game's end screen) is drawn again on every phone."""
-    if table.currency == code:
-        return
-    table.currency = code
-    said = (
-        Message(N_("The evening's money is now counted in {code}."), {"code": code})
-        if code
-        else Message(N_("The evening's money is now counted without a currency."))
-    )
+def set_currency(table: Table, code: str, author: str, coin: int = 1, shown: str = "") -> None:
+    """The evening's currency and the coin its payments are rounded to (``shown``: the coin as
+    the log says it): every game's version moves on, so that a page showing its money (a
+    finished game's end screen) is drawn again on every phone."""
+    said = []
+    if table.currency != code:
+        said.append(
+            Message(N_("The evening's money is now counted in {code}."), {"code": code})
+            if code
+            else Message(N_("The evening's money is now counted without a currency."))
+        )
+    if table.coin != coin:
+        said.append(
+            Message(N_("The evening's payments are now rounded to {coin}."), {"coin": shown})
+            if coin > 1
+            else Message(N_("The evening's payments are now counted to the cent."))
+        )
+    table.currency, table.coin = code, coin
     for game in table.games:
-        log(game, said, author)
+        for message in said:
+            log(game, message, author)
     db.session.commit()
 
 
