@@ -157,6 +157,44 @@ def test_a_lone_player_takes_the_pot_with_the_carried_chip() -> None:
     }
 
 
+# Folding to the bet (Anna deals, the betting order is Bo, Cia, Dan, Anna; pot_ante 1): who does
+# not call the bet folds and puts nothing in; the folded player is out of the showdown, and when
+# one player is left he takes the antes and his own bet.
+FOLDS_TO_THE_BET = [
+    pytest.param(
+        [{"in": list(PLAYERS)}, {"bet": 2}, {"fold": ["Dan"]}, {"winner": "Bo"}],
+        {"bets": {"Bo": 2, "Cia": 2, "Anna": 2}, "folded": ["Dan"], "winner": "Bo"},
+        ("Bo",),
+        {"Anna": -11, "Bo": 3, "Cia": -7, "Dan": -5},
+        id="one-folds-then-a-winner",
+    ),
+    pytest.param(
+        [{"fold": ["Cia"]}, {"in": ["Bo", "Dan", "Anna"]}, {"bet": 3}, {"fold": ["Anna", "Dan"]}],
+        {"bets": {"Bo": 3}, "folded": ["Cia", "Dan", "Anna"]},
+        ("Bo",),
+        {"Anna": -9, "Bo": -1, "Cia": -5, "Dan": -5},
+        id="all-but-the-bettor-fold",
+    ),
+]
+
+
+@pytest.mark.parametrize(("steps", "record", "winners", "chips"), FOLDS_TO_THE_BET)
+def test_a_player_still_in_can_fold_to_the_bet(steps, record, winners, chips) -> None:
+    now = live(START, steps)
+    assert now.stage is not None and now.stage.done
+    assert now.stage.record() == record
+    assert now.poker is not None and now.poker.winners == winners
+    assert now.chips == chips
+    assert now.pot_after == 0
+
+
+def test_folding_to_the_bet_takes_the_folder_s_bet_back_out_of_the_pot() -> None:
+    now = live(START, [{"in": list(PLAYERS)}, {"bet": 2}, {"fold": ["Dan"]}])
+    assert now.stage is not None and now.stage.step is StageStep.SHOWDOWN
+    assert now.stage.still_in == ("Bo", "Cia", "Anna")
+    assert now.pot_after == 4 + 3 * 2 and now.chips["Dan"] == -5
+
+
 IN = {"in": list(PLAYERS)}
 HANDS = {
     "Anna": ["AH", "AD", "7C", "7S", "2D"],
@@ -245,6 +283,24 @@ BAD = [
         [{"fold": ["Cia"]}, {"in": ["Bo", "Dan", "Anna"]}, {"bet": 1}, {"hands": HANDS}],
         "poker.hands.Cia",
         "Cia folded: a folded hand is not shown",
+    ),
+    (
+        "folding-twice-to-the-bet",
+        [IN, {"bet": 2}, {"fold": ["Dan"]}, {"fold": ["Dan"]}],
+        "poker.decide",
+        "Dan has folded already",
+    ),
+    (
+        "everyone-folds-to-the-bet",
+        [IN, {"bet": 2}, {"fold": list(PLAYERS)}],
+        "poker.decide",
+        "Somebody must stay in",
+    ),
+    (
+        "folding-after-the-pot-is-decided",
+        [IN, {"bet": 2}, {"winner": "Bo"}, {"fold": ["Dan"]}],
+        "poker.decide",
+        "Everyone has said in or fold already",
     ),
     ("unknown-step", [{"raise": 2}], "poker", "A poker step is one of in, fold, bet"),
 ]

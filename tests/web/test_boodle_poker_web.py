@@ -175,6 +175,46 @@ def test_the_last_player_left_takes_the_pot_without_a_bet(client, app) -> None:
     assert "A boodle card played" in page  # on to the stops
 
 
+def test_a_player_still_in_folds_to_the_bet_and_puts_nothing_in(client, app) -> None:
+    game = start(client)
+    tap(client, game, "decide", poker_decide="rest")
+    tap(client, game, "bet", poker_bet=2)
+    page = client.get(game.path).text
+    fold = page.split('class="entry bpoker-fold"')[1].split("</form>")[0]
+    assert re.findall(r'name="poker_decide" value="(fold-\d)"', fold) == [
+        "fold-1",
+        "fold-2",
+        "fold-3",
+        "fold-0",
+    ]
+    assert "Dan folds" in html.unescape(fold)
+    tap(client, game, "decide", poker_decide="fold-3")
+    assert draft(app)["poker_steps"][-1] == {"fold": ["Dan"]}
+    page = client.get(game.path).text
+    assert 'value="fold-3"' not in page.split('class="entry bpoker-fold"')[1].split("</form>")[0]
+    assert "pot 10" in page  # 4 antes and three bets of 2: Dan's is not in
+    tap(client, game, "winner", poker_winner="Bo")
+    assert "Bo wins the poker pot: 10 chips" in client.get(game.path).text
+    tap(client, game, "out", out="Cia", cards_left_0=3, cards_left_1=2, cards_left_3=4)
+    assert entries(app)[0]["poker"] == {
+        "bets": {"Bo": 2, "Cia": 2, "Anna": 2},
+        "folded": ["Dan"],
+        "winner": "Bo",
+    }
+
+
+def test_when_all_but_one_fold_to_the_bet_he_takes_the_pot(client, app) -> None:
+    game = start(client)
+    tap(client, game, "decide", poker_decide="rest")
+    tap(client, game, "bet", poker_bet=3)
+    for seat in (2, 3, 0):
+        tap(client, game, "decide", poker_decide=f"fold-{seat}")
+    page = client.get(game.path).text
+    assert "Bo wins the poker pot: 7 chips" in page
+    assert "A boodle card played" in page  # on to the stops
+    refused(client, app, game, {"action": "decide", "poker_decide": "fold-1"}, "Everyone has said")
+
+
 def test_undo_takes_back_one_step_of_the_poker_stage(client, app) -> None:
     game = start(client)
     tap(client, game, "decide", poker_decide="in-1")

@@ -4,7 +4,8 @@ The live deal keeps the stage as a list of steps (``poker_steps`` in the draft),
 that Undo takes back one step:
 
 * ``{"in": ["Anna"]}`` — players who stay in (one, or "everyone else" at once);
-* ``{"fold": ["Bo"]}`` — a player who gives up;
+* ``{"fold": ["Bo"]}`` — a player who gives up: when it is his turn to say, or after the bet
+  (he folds to the bet, puts nothing in, and when one player is left he takes the pot);
 * ``{"bet": 2}`` — the one betting round: every player still in put in 2 chips (he called);
 * ``{"hands": {"Anna": ["AH", ...], ...}}`` — the five cards of each player still in, or
   ``{"winner": "Anna"}`` — the winner tapped without cards.
@@ -130,14 +131,16 @@ def play_stage(raw: Any, players: Sequence[str], order: Sequence[str]) -> PokerS
 
 def _decide(stage: PokerStage, kind: str, names: Any, players: Sequence[str]) -> PokerStage:
     at = "poker.decide"
-    if stage.step is not StageStep.DECIDE:
+    # Who said in may still fold to the bet: he does not call it.
+    to_bet = kind == "fold" and stage.step is StageStep.SHOWDOWN
+    if stage.step is not StageStep.DECIDE and not to_bet:
         raise RuleError(N_("Everyone has said in or fold already"), field=at)
     if not isinstance(names, list) or not names:
         raise RuleError(N_("Who is in, or who folds?"), field=at)
     for name in names:
         with field_of(at):
             check_player(name, players, what="in or fold")
-        if name in stage.said_in:
+        if name in stage.said_in and not to_bet:
             raise RuleError(N_("{name} is in already"), field=at, name=name)
         if name in stage.folded:
             raise RuleError(N_("{name} has folded already"), field=at, name=name)
