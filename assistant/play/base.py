@@ -112,6 +112,16 @@ class Loaded(Generic[R]):
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
 
 
+def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:
+    """What Undo took back of step ``what`` of ``deal`` (None: nothing, or another step)."""
+    if formdata is not None:  # a posted form is what it posts
+        return None
+    entered = (loaded.draft or {}).get(ENTERED)
+    if isinstance(entered, Mapping) and entered.get("deal") == deal and what in entered:
+        return dict(entered)
+    return None
+
+
 @dataclass(frozen=True)
 class Context(Generic[V]):
     """Everything a game's templates need: the game as stored and the adapter's view of it."""

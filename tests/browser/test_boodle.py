@@ -202,6 +202,33 @@ def test_free_stakes_with_steppers_and_a_correction(page: Page, live_server: str
     expect(cards).to_have_text(["30", "6", "9", "12"])  # the deal being played is kept
 
 
+def test_undo_of_a_saved_deal_brings_its_out_back_as_entered(
+    page: Page, live_server: str, shot
+) -> None:
+    """One wrong number of cards left: Undo, one key, Save; not the whole out tapped again."""
+    choose_players(page, live_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Anna deals")
+    table = Table(page)
+    table.played("AH", "Bo")
+    table.out("Dan", {"Anna": 3, "Bo": 2, "Cia": 4}, deal=1)
+    table.tap(page.get_by_role("button", name="Undo: Dan went out, deal 1"))
+    expect(page.locator(".said")).to_contain_text("Undone: Dan went out, deal 1.")
+    form = page.locator("form.boodle-out")
+    expect(form.locator("input[name=out][value=Dan]")).to_be_checked()
+    for name, held in {"Anna": 3, "Bo": 2, "Cia": 4}.items():
+        expect(form.locator(f"[data-player={name}] input[value='{held}']")).to_be_checked()
+    shot(page, "boodle-out-undone")
+    before = table.taps
+    table.tap(form.locator("[data-player=Cia] label.key").nth(5))
+    table.tap(form.get_by_role("button", name="Save the deal"))
+    expect(page.locator(".said")).to_contain_text("Deal 1 saved: Dan went out")
+    assert table.taps - before == 2
+    # Anna dealt (8 on the layout, the others 4): Bo took A♥'s 5, Dan 3 + 2 + 5 cards left
+    assert balances(page) == [-11, -1, -9, 6]
+
+
 def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
     """A boodle card taken back, and the next one tapped while the removal is on its way: each
     waits its turn and goes with the version the answer before gave. None is refused."""

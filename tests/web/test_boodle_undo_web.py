@@ -1,13 +1,22 @@
 """Boodle's Undo through the real forms: after a saved deal it takes back only who went out (the
-deal goes back into play with its cards, faults, stakes, spare hand and poker stage), and during
-Three in One's poker stage its button names the step it takes back."""
+deal goes back into play with its cards, faults, stakes, spare hand and poker stage, and the out's
+form shows who went out and the cards left as they were entered), and during Three in One's poker
+stage its button names the step it takes back."""
 
 from __future__ import annotations
 
 import html
 import re
 
-from tests.web.helpers import draft, entries, errors, form_fields, post_entry, start_game
+from tests.web.helpers import (
+    draft,
+    entries,
+    errors,
+    form_fields,
+    page_forms,
+    post_entry,
+    start_game,
+)
 
 PLAYERS = ["Anna", "Bo", "Clara"]
 POKER_PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
@@ -37,6 +46,17 @@ def undo(client, game) -> str:  # type: ignore[no-untyped-def]
     return html.unescape(said.group(1)) if said else ""
 
 
+def out_form(client, game) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """What the out's form would post untouched: who went out and the cards left."""
+    forms = [f for f in page_forms(client.get(game.path).text) if f.current.get("action") == "out"]
+    assert len(forms) == 1
+    return {k: v for k, v in forms[0].current.items() if k == "out" or k.startswith("cards_")}
+
+
+def entered(deal: int, out: str, cards_left: dict[str, int]) -> dict:
+    return {"entered": {"deal": deal, "out": out, "cards_left": cards_left}}
+
+
 def test_undo_after_a_saved_deal_takes_back_only_who_went_out(client, app) -> None:
     game = start_game(client, game="boodle", players=PLAYERS, first="Clara")
     tap(client, game, "boodle", card="QD", by="Anna")
@@ -52,8 +72,11 @@ def test_undo_after_a_saved_deal_takes_back_only_who_went_out(client, app) -> No
             {"boodle": "QD", "by": "Anna"},
             {"fault": "withheld", "by": "Bo"},
             {"boodle": "KC", "by": "Clara"},
-        ]
+        ],
+        **entered(1, "Anna", {"Bo": 3, "Clara": 5}),
     }
+    # the out comes back as it was entered, to change one key
+    assert out_form(client, game) == {"out": "Anna", "cards_left_1": "3", "cards_left_2": "5"}
     page = html.unescape(client.get(game.path).text)
     assert "Anna plays Q♦ and takes the 4 chips on it" in page  # the deal so far, kept
     assert "Out: who played his last card first?" in page  # back at the deal's last step
@@ -70,8 +93,12 @@ def test_a_deal_with_nothing_but_its_out_is_gone_when_the_out_is_undone(client, 
     tap(client, game, "out", out="Bo", cards_left_0=1, cards_left_2=2)
     assert offered(client, game) == "Bo went out, deal 1"
     assert undo(client, game) == "Undone: Bo went out, deal 1."
-    assert entries(app) == [] and draft(app) is None
-    assert offered(client, game) == ""
+    assert entries(app) == [] and draft(app) == entered(1, "Bo", {"Anna": 1, "Clara": 2})
+    assert offered(client, game) == ""  # no deal in play: nothing more to undo
+    assert out_form(client, game) == {"out": "Bo", "cards_left_0": "1", "cards_left_2": "2"}
+    tap(client, game, "boodle", card="AH", by="Anna")  # the deal goes on: the copy goes
+    assert draft(app) == {"events": [{"boodle": "AH", "by": "Anna"}]}
+    assert out_form(client, game) == {}
 
 
 def test_the_stakes_and_the_spare_hand_of_an_undone_out_are_kept(client, app) -> None:
@@ -87,6 +114,7 @@ def test_the_stakes_and_the_spare_hand_of_an_undone_out_are_kept(client, app) ->
         "stakes": {"Anna": {"AH": 6}, "Bo": {"KC": 3, "JS": 3}, "Clara": {"QD": 12}},
         "widow": {"auction": {"buyer": "Bo", "price": 2}},
         "events": [{"boodle": "QD", "by": "Bo"}],
+        **entered(1, "Bo", {"Anna": 4, "Clara": 1}),
     }
     tap(client, game, "out", out="Bo", cards_left_0=4, cards_left_2=1)
     assert entries(app) == [saved]
@@ -103,7 +131,10 @@ def test_undo_after_the_second_deal_leaves_the_first_as_it_was(client, app) -> N
     assert offered(client, game) == "Clara went out, deal 2"
     undo(client, game)
     assert entries(app) == [first]
-    assert draft(app) == {"events": [{"boodle": "AH", "by": "Bo"}, {"boodle": "JS", "by": "Clara"}]}
+    assert draft(app) == {
+        "events": [{"boodle": "AH", "by": "Bo"}, {"boodle": "JS", "by": "Clara"}],
+        **entered(2, "Clara", {"Anna": 2, "Bo": 4}),
+    }
     page = client.get(game.path).text
     assert "Deal 2" in page and "Anna deals" in page
 
@@ -143,8 +174,11 @@ def test_an_undone_out_of_a_three_in_one_deal_keeps_its_poker_stage(client, app)
     page = html.unescape(client.get(game.path).text)
     assert "Bo and Cia split the pot with straight, nine high" in page
     assert "Out: who played his last card first?" in page
+    out = {"out": "Cia", "cards_left_0": "3", "cards_left_1": "2", "cards_left_3": "4"}
+    assert out_form(client, game) == out
     assert offered(client, game) == "Bo's A♥"
     undo(client, game)
+    assert "entered" not in draft(app)  # a further undo changes the deal: the copy goes
     assert offered(client, game) == "the poker hands"
     tap(client, game, "boodle", card="AH", by="Bo")
     tap(client, game, "out", out="Cia", cards_left_0=3, cards_left_1=2, cards_left_3=4)
@@ -158,7 +192,10 @@ def test_the_last_player_left_in_the_poker_stage_comes_back_with_the_deal(client
     tap(client, game, "out", out="Dan", cards_left_0=1, cards_left_1=2, cards_left_2=3)
     saved = entries(app)[0]
     undo(client, game)
-    assert draft(app) == {"poker_steps": [{"fold": ["Bo"]}, {"fold": ["Cia"]}, {"fold": ["Anna"]}]}
+    assert draft(app) == {
+        "poker_steps": [{"fold": ["Bo"]}, {"fold": ["Cia"]}, {"fold": ["Anna"]}],
+        **entered(1, "Dan", {"Anna": 1, "Bo": 2, "Cia": 3}),
+    }
     assert offered(client, game) == "Anna's fold"
     tap(client, game, "out", out="Dan", cards_left_0=1, cards_left_1=2, cards_left_2=3)
     assert entries(app) == [saved]

@@ -18,13 +18,14 @@ from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...games.cards import parse_card
 from ...i18n import gettext
-from ..base import Adapter, Change, Context, EntryForm, Loaded
+from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded, entered_step
 from ..standings import Standings, ranked
 from .forms import (
     correction_field,
     event_rows,
     live_event_field,
     live_form,
+    out_data,
     posted_cards_left,
     posted_events,
     posted_stakes,
@@ -75,6 +76,10 @@ class BoodleAdapter(Adapter):
         if view.poker is not None and view.stage == "poker":
             step = f"poker-{view.replay.next.deal}-{view.poker.step}"
             data["poker_bet"] = 0
+        out = entered_step(ctx.loaded, view.replay.next.deal, "out", formdata)
+        if out is not None:  # the out Undo took back, to change one key
+            data["out"] = out["out"]
+            data.update(out_data(out.get("cards_left", {}), players))
         return live_form(players, view.replay.options, step=step, formdata=formdata, data=data)
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
@@ -166,7 +171,7 @@ class BoodleAdapter(Adapter):
         )
 
     def undo_draft(self, ctx: Context) -> JSON | None:
-        draft = ctx.loaded.draft or {}
+        draft = ctx.view.draft  # without the out Undo took back: it goes with the next change
         try:
             _said, rest = without_last(draft, ctx.view.replay.next.deal)
         except RuleError:
@@ -178,10 +183,13 @@ class BoodleAdapter(Adapter):
         replay = ctx.view.replay
         if not replay.deals:
             return None
+        last = replay.deals[-1]
         try:
-            return reopened_draft(replay.deals[-1], replay.players)
+            draft = reopened_draft(last, replay.players) or {}
         except NotReopened:  # the whole deal goes, as the engine's undo has it
             return None
+        out = {"deal": last.deal, "out": last.winner, "cards_left": dict(last.entry.cards_left)}
+        return {**draft, ENTERED: out}
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay

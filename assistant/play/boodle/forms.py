@@ -120,6 +120,15 @@ def stake_data(stakes: Mapping[str, Mapping[str, int]], players: Sequence[str]) 
     }
 
 
+def out_data(cards_left: Mapping[str, int], players: Sequence[str]) -> JSON:
+    """Form data for ``posted_cards_left``'s fields."""
+    return {
+        f"cards_left_{seat}": cards_left[name]
+        for seat, name in enumerate(players)
+        if name in cards_left
+    }
+
+
 def posted_cards_left(form: Any, players: Sequence[str]) -> JSON:
     """The cards left as posted: a player left empty is left out (the engine asks for him)."""
     held = {}
@@ -174,8 +183,7 @@ def round_form(
         if isinstance(event, Fault):
             what = event.kind.value
         data[f"ev_{row}_what"], data[f"ev_{row}_by"] = what, event.by
-    for seat, name in enumerate(players):
-        data[f"cards_left_{seat}"] = deal.entry.cards_left.get(name)
+    data.update(out_data(deal.entry.cards_left, players))
     if deal.entry.stakes is not None:
         plain = {n: {c.value: v for c, v in s.items()} for n, s in deal.entry.stakes.items()}
         data.update(stake_data(plain, players))

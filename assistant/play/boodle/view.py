@@ -14,6 +14,7 @@ from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...i18n import gettext, say
+from ..base import ENTERED
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
@@ -113,7 +114,8 @@ class BoodleView:
 def build_view(
     replay: boodle.BoodleReplay, draft: Mapping[str, Any] | None, currency: str = ""
 ) -> BoodleView:
-    draft = dict(draft or {})
+    # the out Undo took back (``ENTERED``) is for the out's form only, not part of the deal
+    draft = {key: value for key, value in (draft or {}).items() if key != ENTERED}
     stage = "play"
     if replay.options.free is not None and "stakes" not in draft:
         stage = "stakes"

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from ...games import plump
 from ...games.base import JSON, N_, Message, Record, RuleError, seating
 from ...i18n import gettext
-from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded
+from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded, entered_step
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
 from ..seating import Sketch, sketch
@@ -54,16 +54,6 @@ def step_data(what: str, entered: JSON | None, players: tuple[str, ...]) -> JSON
     if not isinstance(values, Mapping):
         return {}
     return {f"{what}_{players.index(p)}": n for p, n in values.items() if p in players}
-
-
-def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:
-    """What Undo took back of step ``what`` of ``deal`` (None: nothing, or another step)."""
-    if formdata is not None:  # a posted form is what it posts
-        return None
-    entered = (loaded.draft or {}).get(ENTERED)
-    if isinstance(entered, Mapping) and entered.get("deal") == deal and what in entered:
-        return dict(entered)
-    return None
 
 
 @lru_cache(maxsize=256)
