@@ -21,21 +21,14 @@ from . import services
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, RuleError
-from .games.evening import Basis, Outcome
+from .games.evening import Outcome
 from .games.evening_money import EveningSettlement, GameMoney, settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
 from .models import Change, Game, Payment, Stake, Table, now
+from .play.page import StakeValue, stake_value
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
-
-
-@dataclass(frozen=True)
-class StakeValue:
-    """Money on a game: ``amount`` per unit of ``basis``."""
-
-    amount: Fraction
-    basis: Basis
 
 
 @dataclass(frozen=True)
@@ -94,11 +87,7 @@ def stake_of(game: Game, spec: GameSpec[Any]) -> StakeValue | None:
         return None if value is None else StakeValue(exact(value), rules.bases[0])
     if game.stake is None:
         return None
-    try:
-        basis = rules.basis(game.stake.basis)
-    except KeyError:  # a basis the game no longer offers: its default
-        basis = rules.bases[0]
-    return StakeValue(Fraction(game.stake.cents, 100), basis)
+    return stake_value(rules, (game.stake.cents, game.stake.basis))
 
 
 def game_result(number: int, game: Game) -> GameResult:

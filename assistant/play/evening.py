@@ -8,13 +8,13 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult, StakeValue
+from ..evening import Evening, GameResult
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
 from .money import money, number, signed_money, signed_number, with_numbers
-from .page import money_line
+from .page import StakeValue, money_line
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
