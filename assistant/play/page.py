@@ -41,10 +41,7 @@ def stake_value(rules: EveningRules, stored: StoredStake) -> StakeValue:
     """The stake kept beside a record, counted by its basis (a basis the game no longer offers:
     its default)."""
     cents, name = stored
-    try:
-        basis = rules.basis(name)
-    except KeyError:
-        basis = rules.bases[0]
+    basis = next((b for b in rules.bases if b.name == name), rules.bases[0])
     return StakeValue(Fraction(cents, 100), basis)
 
 
@@ -142,24 +139,12 @@ def game_page(
     money = None
     if mine and game.finished:
         money = game_money(find_game(game.kind), loaded.replay, game.stake, table.currency)
-    return GamePage(
-        game,
-        table,
-        ctx,
-        readonly,
-        adapter.standings(ctx),
-        undo_label(adapter, ctx, game.corrected) if mine else None,
-        again,
-        money,
-        closed,
-    )
-
-
-def undo_label(adapter: Adapter[V], ctx: Context[V], corrected: JSON | None) -> Message | None:
-    """What Undo takes back now: the game's last correction, else its last step."""
-    if (number := correction_to_undo(corrected, ctx.record.rounds)) is not None:
-        return adapter.correction_label(number)
-    return adapter.undo_label(ctx)
+    undo = None  # what Undo takes back now: the game's last correction, else its last step
+    if mine and (number := correction_to_undo(game.corrected, ctx.record.rounds)) is not None:
+        undo = adapter.correction_label(number)
+    elif mine:
+        undo = adapter.undo_label(ctx)
+    return GamePage(game, table, ctx, readonly, adapter.standings(ctx), undo, again, money, closed)
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,7 @@ def draw_game(
 ) -> str:
     """The page drawn from its model and one phone's own parts (a fresh entry form of the step
     when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    model, sheet_html = drawn_model(page), sheet or draw_sheet(page)
     form = parts.form
     if not page.entering:
         form = None
@@ -175,8 +176,8 @@ def draw_game(
         form.fresh(page.game.version)
     return render_template(
         "games/page.html" if whole else "games/_game.html",
-        **drawn_model(page),
-        sheet_html=sheet or draw_sheet(page),
+        **model,
+        sheet_html=sheet_html,
         form=form,
         notice=parts.notice or page.closed,
         said=parts.said,
