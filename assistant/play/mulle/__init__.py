@@ -39,7 +39,7 @@ def _prefill(view: MulleView, live: LiveDeal) -> JSON:
     return data
 
 
-class MulleAdapter(Adapter):
+class MulleAdapter(Adapter[MulleView]):
     kind = "mulle"
     record_words: ClassVar[Mapping[str, str]] = {
         "piles": N_("piles"),
