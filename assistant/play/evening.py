@@ -8,13 +8,12 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
-from ..models import Game, Payment, Table
 from .money import money, number, signed_money, signed_number, with_numbers
 from .page import StakeValue, money_line
+from .tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -32,7 +31,7 @@ class GameLine:
     money: str | None  # "Bo +5.50 · Anna +1.10 · ..."
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameSeen:
         return self.result.game
 
 
@@ -43,7 +42,7 @@ class PaymentLine:
     amount: str
     why: str  # the settle engine's sentence
     sources: str  # which games it comes from
-    paid: Payment | None = None  # the stored payment (an ended evening)
+    paid: StoredPayment | None = None  # the stored payment (an ended evening)
 
     @property
     def is_paid(self) -> bool:
@@ -64,7 +63,7 @@ class EveningView:
         return self.evening.table.currency
 
 
-def table_title(table: Table) -> str:
+def table_title(table: TableSeen) -> str:
     """The table's name, else its players; with its date."""
     name = table.name or ", ".join(table.players)
     return gettext("%(name)s, %(date)s", name=name, date=format_date(table.created, "medium"))
@@ -136,7 +135,7 @@ def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
 
 
 def payment_line(
-    transfer: Transfer, evening: Evening, currency: str, stored: Payment | None = None
+    transfer: Transfer, evening: Evening, currency: str, stored: StoredPayment | None = None
 ) -> PaymentLine:
     params = {
         key: money(Fraction(value), currency) if key in MONEY_PARAMS else value
