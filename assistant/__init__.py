@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import config
+from . import config, live
 from .assets import setup_assets
 from .cli import register_commands
 from .extensions import babel, compress, csrf, db, migrate, sqlite_synchronous
@@ -58,5 +58,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     setup_i18n(app)
 
     register_views(app)
+    live.init_app(app)
     register_commands(app)
     return app

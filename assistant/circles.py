@@ -113,7 +113,7 @@ def rename(circle: Circle, member: Member, new: str, author: str) -> None:
 def merge(circle: Circle, member: Member, into: Member | None, author: str) -> None:
     """Two names that are one person: ``member``'s games become ``into``'s."""
     if into is None:
-        raise RuleError(N_("Choose the player he is the same person as."), field="into")
+        raise RuleError(N_("Choose the name that is the same person."), field="into")
     if into.id == member.id:
         raise RuleError(N_("A player cannot be merged into himself."), field="into")
     names = {member.name, into.name}

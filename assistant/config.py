@@ -97,6 +97,10 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
+    LIVE_CHECK_SECONDS = 0.1  # SQLite: how often a process reads the versions its streams show
+    LIVE_SAFETY_SECONDS = 5.0  # PostgreSQL: the same read beside LISTEN, for what it missed
+    LIVE_HEARTBEAT_SECONDS = 15.0  # a held stream says so this often (live.js waits 2.5 times it)
     # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
     KEEP_IN_PROCESS = True
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)

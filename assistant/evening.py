@@ -23,6 +23,7 @@ from .games.base import JSON, N_, Message, RuleError
 from .games.evening_money import settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
+from .live import announce
 from .models import Change, Game, Payment, Stake, Table, now
 from .play.page import StakeValue, stake_value
 from .play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
@@ -55,14 +56,15 @@ def game_result(number: int, game: Game) -> GameResult:
         counted = stake.basis.units(replay)
         money = {name: value * stake.amount for name, value in counted.items()}
         units = dict(counted) if stake.basis.shown else None
-    seen = GameSeen(game.id, game.kind, tuple(game.seating), game.finished)
+    settings = dict(game.settings or {})
+    seen = GameSeen(game.id, game.kind, tuple(game.seating), game.finished, settings)
     return GameResult(number, seen, spec, outcome, stake, money, units, open_, replay)
 
 
 def load_evening(table: Table) -> Evening:
     results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
-    settlement = settle_evening([r.money_of() for r in results], paid)
+    settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
     for result in results:
         names += [name for name in result.game.seating if name not in names]
@@ -84,7 +86,7 @@ def table_seen(table: Table) -> TableSeen:
     payments = tuple(StoredPayment(p.id, p.payer, p.payee, p.cents, p.paid) for p in table.payments)
     return TableSeen(
         table.token, table.name, tuple(table.players), table.created, table.ended,
-        table.currency, payments,
+        table.currency, table.coin, payments,
     )  # fmt: skip
 
 
@@ -100,6 +102,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     """A change of the game outside its rounds (its stake, the evening ended): the version
     moves on, so that every phone shows it and the game's replay is made anew."""
     db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    announce(db.session.connection(), game.id)  # the streams of other processes read it
     db.session.expire(game, ["version"])
     db.session.add(
         Change(
@@ -183,19 +186,27 @@ def end_evening(table: Table, author: str) -> bool:
     return True
 
 
-def set_currency(table: Table, code: str, author: str) -> None:
-    """The evening's currency: every game's version moves on, so that a page showing its
-    money (a finished game's end screen) is drawn again on every phone."""
-    if table.currency == code:
-        return
-    table.currency = code
-    said = (
-        Message(N_("The evening's money is now counted in {code}."), {"code": code})
-        if code
-        else Message(N_("The evening's money is now counted without a currency."))
-    )
+def set_currency(table: Table, code: str, author: str, coin: int = 1, shown: str = "") -> None:
+    """The evening's currency and the coin its payments are rounded to (``shown``: the coin as
+    the log says it): every game's version moves on, so that a page showing its money (a
+    finished game's end screen) is drawn again on every phone."""
+    said = []
+    if table.currency != code:
+        said.append(
+            Message(N_("The evening's money is now counted in {code}."), {"code": code})
+            if code
+            else Message(N_("The evening's money is now counted without a currency."))
+        )
+    if table.coin != coin:
+        said.append(
+            Message(N_("The evening's payments are now rounded to {coin}."), {"coin": shown})
+            if coin > 1
+            else Message(N_("The evening's payments are now counted to the cent."))
+        )
+    table.currency, table.coin = code, coin
     for game in table.games:
-        log(game, said, author)
+        for message in said:
+            log(game, message, author)
     db.session.commit()
 
 

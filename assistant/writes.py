@@ -25,7 +25,9 @@ from .games import find_game
 from .games.base import JSON, N_, Message, Record, RuleError
 from .history import before_correction, differing, replaced
 from .kept import kept
+from .live import announce
 from .models import Change, Entry, Game
+from .play.base import in_play
 from .services import already_applied, changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
@@ -97,6 +99,10 @@ def save(game: Game, proposal: Proposal) -> Outcome:
     if game.table.ended is not None:  # the evening was ended: every game is closed
         ended = RuleError(N_("The evening has ended: reopen it on the table page to enter more."))
         return refused(game, proposal.key, proposal.version, ended)
+    if proposal.correcting is not None and list(proposal.rounds) == list(proposal.record.rounds):
+        # Saved as it was: nothing to store, and no line in the history saying it changed.
+        same = RuleError(N_("Nothing was changed: the round is as it was. Change a value first."))
+        return refused(game, proposal.key, proposal.version, same)
     try:
         replay = replayed(game, proposal)
     except RuleError as error:  # nothing is stored
@@ -173,11 +179,11 @@ def undone(game: Game, proposal: Proposal, what: Message | None) -> Proposal | R
     ("the tricks of deal 7") for the log: "Undone: the tricks of deal 7."."""
     rounds: list[Mapping[str, Any]] = list(proposal.record.rounds)
     draft = proposal.draft
-    if not rounds and not game.draft:
+    if not rounds and not in_play(game.draft):
         return Refused(RuleError(N_("There is nothing to undo yet.")))
     if (restored := before_correction(game.corrected, rounds)) is not None:
         rounds, draft = restored, game.draft  # the correction only: the deal in play stays
-    elif not game.draft:
+    elif not in_play(game.draft):
         rounds = find_game(game.kind).undo(rounds)
     summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
     return replace(proposal, rounds=rounds, draft=draft, summary=summary)
@@ -200,6 +206,7 @@ def store(game_id: int, proposal: Proposal, row: dict[str, Any], line: dict[str,
         if connection.execute(MOVE_ON, seen | row).rowcount != 1:
             session.rollback()
             return False
+        announce(connection, game_id, version + 1)  # to the streams of every other process
         old, rounds = list(proposal.record.rounds), list(proposal.rounds)
         _rewrite_entries(connection, game_id, old, rounds, key, author)
         change = {"game_id": game_id, "key": key, "version": version + 1, "author": author}

@@ -91,6 +91,17 @@ class Change:
     correcting: int | None = None  # the round a correction corrects (Undo can take it back)
 
 
+# A draft's copy of what the step Undo took back was entered with, so that the step's form shows
+# it again to change one key (``Adapter.reopened``). A draft holding nothing else has no round in
+# play: Undo then takes back the rounds' last step, as without a draft.
+ENTERED = "entered"
+
+
+def in_play(draft: Mapping[str, Any] | None) -> bool:
+    """Does ``draft`` hold a round being built, not only a step offered again as entered?"""
+    return any(name != ENTERED for name in draft or ())
+
+
 @dataclass(frozen=True)
 class Loaded(Generic[R]):
     """A game as stored and replayed, for its adapter to derive the page from."""

@@ -11,7 +11,7 @@ from flask_babel import format_date
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
-from .money import money, number, signed_money, signed_number, with_numbers
+from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
 from .page import StakeValue, money_line
 from .tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
 
@@ -41,12 +41,22 @@ class PaymentLine:
     payee: str
     amount: str
     why: str  # the settle engine's sentence
-    sources: str  # which games it comes from
+    sources: tuple[str, ...]  # which games it comes from, one a line
     paid: StoredPayment | None = None  # the stored payment (an ended evening)
 
     @property
     def is_paid(self) -> bool:
         return self.paid is not None and self.paid.paid is not None
+
+    @property
+    def sentence(self) -> str:
+        """ "Cia pays Anna 8.70 kr": the payment in one line, as it is sent."""
+        return gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=self.payer,
+            payee=self.payee,
+            amount=self.amount,
+        )
 
 
 @dataclass(frozen=True)
@@ -57,10 +67,12 @@ class EveningView:
     balances: tuple[tuple[str, str], ...]  # name, signed money
     payments: tuple[PaymentLine, ...]
     text: str  # the settle-up to send
+    rounding: str  # where rounding to the table's coin put the cents, or ""
+    coin: str  # the coin the payments are rounded to: "1.00 kr"
 
     @property
     def currency(self) -> str:
-        return self.evening.table.currency
+        return evening_unit(self.evening)
 
 
 def table_title(table: TableSeen) -> str:
@@ -89,6 +101,20 @@ def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
     return ", ".join(" & ".join(group) for group in groups), len(groups)
 
 
+def own_unit(game: GameSeen) -> str:
+    """The unit a game's own money is counted in (a Boodle game's "kr"), or ""."""
+    return str(game.settings.get("currency") or "")
+
+
+def evening_unit(evening: Evening) -> str:
+    """The evening's currency; until the table chooses one, the unit its games with money
+    count in where they agree on one (a Boodle game's "kr"): its money is not made bare."""
+    if evening.table.currency:
+        return evening.table.currency
+    units = {own_unit(r.game) for r in evening.games if r.stake is not None} - {""}
+    return units.pop() if len(units) == 1 else ""
+
+
 def game_line(result: GameResult, currency: str) -> GameLine:
     outcome = result.outcome
     names, count = who_text(outcome, outcome.winners if outcome.finished else outcome.leaders)
@@ -115,7 +141,14 @@ def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
     def part(name: str, value: Fraction, units: Fraction | None) -> str:
         text = f"{name} {signed_money(value, currency)}"
         if units is not None:
-            text += " (" + gettext("%(chips)s chips", chips=signed_number(units)) + ")"
+            chips = signed_number(units)
+            text += (
+                " ("
+                + ngettext(
+                    "%(chips)s chip", "%(chips)s chips", 1 if abs(units) == 1 else 2, chips=chips
+                )
+                + ")"
+            )
         return text
 
     parts = ", ".join(
@@ -148,7 +181,7 @@ def payment_line(
         transfer.payee,
         money(transfer.cents, currency, cents=True),
         why,
-        "; ".join(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
+        tuple(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
         stored,
     )
 
@@ -156,7 +189,7 @@ def payment_line(
 def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
     """The settle-up: an ended evening's stored payments (paid ones too), else as it stands
     after the payments already paid (listed too, as paid)."""
-    currency = evening.table.currency
+    currency = evening_unit(evening)
     computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
     if evening.table.ended is None:
         owed = [payment_line(t, evening, currency) for t in evening.settlement.payments]
@@ -176,36 +209,32 @@ def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
 
 
 def share_text(title: str, payments: tuple[PaymentLine, ...]) -> str:
-    out = [gettext("%(title)s: settle-up", title=title)]
+    """The settle-up to send: a line a payment (the reasons stay on the page, a tap away)."""
+    return "\n".join([gettext("%(title)s: settle-up", title=title), *payment_sentences(payments)])
+
+
+def payment_sentences(payments: tuple[PaymentLine, ...]) -> list[str]:
     if not payments:
-        out.append(gettext("Nobody owes anybody anything."))
-    for line in payments:
-        said = gettext(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=line.payer,
-            payee=line.payee,
-            amount=line.amount,
-        )
-        if line.is_paid:
-            said += " " + gettext("(paid)")
-        out.append(said)
-        if line.sources:
-            out.append("  " + line.sources)
-    return "\n".join(out)
+        return [gettext("Nobody owes anybody anything.")]
+    paid = " " + gettext("(paid)")
+    return [line.sentence + (paid if line.is_paid else "") for line in payments]
 
 
 def evening_view(evening: Evening) -> EveningView:
     table = evening.table
     title = table_title(table)
+    unit = evening_unit(evening)
     payments = payment_lines(evening)
-    balances = tuple(
-        (s.name, signed_money(s.cents, table.currency, cents=True)) for s in evening.standings
-    )
+    balances = tuple((s.name, signed_money(s.cents, unit, cents=True)) for s in evening.standings)
     return EveningView(
         evening,
         title,
-        tuple(game_line(result, table.currency) for result in evening.games),
+        tuple(
+            game_line(result, table.currency or own_unit(result.game)) for result in evening.games
+        ),
         balances,
         payments,
         share_text(title, payments),
+        rounding_text(evening.settlement, unit),
+        money(table.coin, unit, cents=True),
     )

@@ -9,12 +9,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import StringField
+from wtforms.validators import DataRequired, Length
+
 from ..games.base import Message
 from ..i18n import gettext, say
+from ..tableforms import no_control
 from .base import Adapter
 from .money import number
 
 NOTHING = "–"
+NAMED = ":"  # a change's author: the phone's id, then the name it gave itself ("83c2a1f0:Anna's")
+PHONE_NAME = 40  # the id (8) and the name fit the author's 64 characters
 
 
 class Logged(Protocol):
@@ -91,12 +99,37 @@ def differences(
     )
 
 
-def device_name(author: str, me: str) -> str:
-    if author == me:
+class PhoneNameForm(FlaskForm):
+    """The name a phone gives itself once ("Anna's phone"): the history says it for every
+    change that phone made."""
+
+    name = StringField(
+        _l("The name of this phone"),
+        validators=[
+            DataRequired(message=_l("Give the phone a name.")),
+            Length(max=PHONE_NAME, message=_l("At most %(max)d characters.")),
+            no_control,
+        ],
+        filters=[lambda text: text.strip() if isinstance(text, str) else text],
+    )
+
+
+def signed(phone: str, name: str | None) -> str:
+    """The author a change keeps: the phone's id, and its name once it has one."""
+    return f"{phone}{NAMED}{name}" if name else phone
+
+
+def device_name(author: str, me: str, names: Mapping[str, str] | None = None) -> str:
+    """Who made a change: this phone, a phone by the name it gave itself (in any change it
+    made, an earlier one too), else by its id."""
+    phone, _, name = author.partition(NAMED)
+    if phone == me.partition(NAMED)[0]:
         return gettext("this phone")
     if author == "import":
         return gettext("imported")
-    return gettext("phone %(id)s", id=author[:4]) if author else gettext("unknown phone")
+    if name := name or (names or {}).get(phone, ""):
+        return name
+    return gettext("phone %(id)s", id=phone[:4]) if phone else gettext("unknown phone")
 
 
 def history_lines(
@@ -104,6 +137,11 @@ def history_lines(
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     words = {key: text for key, text in adapter.record_words.items() if key not in players}
+    names = {}  # the name each phone gave itself, the latest kept
+    for change in changes:
+        phone, _, name = change.author.partition(NAMED)
+        if name:
+            names[phone] = name
     lines = []
     for change in changes:
         summary = change.summary
@@ -112,7 +150,7 @@ def history_lines(
         details = tuple(line for round_ in rounds for line in differences(round_, adapter, words))
         lines.append(
             HistoryLine(
-                said, change.created, device_name(change.author, me), change.version, details
+                said, change.created, device_name(change.author, me, names), change.version, details
             )
         )
     return lines

@@ -4,6 +4,7 @@ and the circle's pages (``play/evening.py``, ``play/circle.py``) are built from 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -37,6 +38,7 @@ class TableSeen:
     created: datetime
     ended: datetime | None
     currency: str
+    coin: int  # the coin the evening settles in, in cents (1: to the cent)
     payments: tuple[StoredPayment, ...]
 
 
@@ -48,6 +50,7 @@ class GameSeen:
     kind: str
     seating: tuple[str, ...]
     finished: datetime | None
+    settings: Mapping[str, Any]  # display only (a Boodle game's own currency)
 
 
 @dataclass(frozen=True)

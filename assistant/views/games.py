@@ -7,7 +7,16 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from .. import services, tablefile, writes
 from ..again import play_again
@@ -15,9 +24,9 @@ from ..games.base import Message, RuleError
 from ..i18n import gettext, say
 from ..models import Game, Table
 from ..play import adapter_for
-from ..play.base import Adapter, Change, Context, EntryForm
+from ..play.base import Adapter, Change, Context, EntryForm, in_play
 from ..play.conflict import conflict
-from ..play.history import history_lines
+from ..play.history import PhoneNameForm, history_lines
 from ..play.standings import telling_the_totals
 from ..records import dump_record
 from ..tableforms import AgainForm
@@ -77,7 +86,7 @@ def undo(token: str, game_id: int) -> Any:
         return answer(asked, writes.late(game, form.key.data, form.version.data))
     page, adapter = page_of(game), adapter_for(game.kind)
     ctx = page.ctx
-    draft = adapter.undo_draft(ctx) if game.draft else adapter.reopened(ctx)
+    draft = adapter.undo_draft(ctx) if in_play(game.draft) else adapter.reopened(ctx)
     proposed = writes.Proposal(
         form.key.data, form.version.data, ctx.record.rounds, Message(""), ctx.record,
         ctx.loaded.replay, draft, device(),
@@ -174,8 +183,25 @@ def sheet_csv(token: str, game_id: int) -> Response:
 def history(token: str, game_id: int) -> str:
     """Who entered and changed what, when, from which phone: for disputes at the table."""
     table, game = game_or_404(token, game_id)
+    return show_history(table, game, PhoneNameForm(data={"name": session.get("device_name")}))
+
+
+@bp.post("/phone")
+def name_phone(token: str, game_id: int) -> Any:
+    """This phone's name, given once, for the history of every game."""
+    table, game = game_or_404(token, game_id)
+    form = PhoneNameForm()
+    if not form.validate():
+        return show_history(table, game, form), 422
+    device()  # the phone has its id before its name
+    session["device_name"] = form.name.data
+    return redirect(url_for("games.history", token=token, game_id=game_id), 303)
+
+
+def show_history(table: Any, game: Any, form: PhoneNameForm) -> str:
     lines = history_lines(services.changes_of(game), device(), adapter_for(game.kind), game.seating)
-    return render_template("games/history.html", table=table, game=game, lines=lines)
+    page = "games/history.html"
+    return render_template(page, table=table, game=game, lines=lines, phone_form=form)
 
 
 @bp.get("/rules")

@@ -16,6 +16,7 @@ from ..i18n import gettext, say
 from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
+from ..play.history import signed
 from .shown import asked_version, game_context, is_htmx, render_game
 
 
@@ -125,7 +126,7 @@ def device() -> str:
     """Which phone entered it (a random name kept in this phone's session), for the log."""
     if "device" not in session:
         session["device"] = secrets.token_hex(4)
-    return session["device"]
+    return signed(session["device"], session.get("device_name"))
 
 
 def done(table: Table, game: Game, *, said: str | None = None) -> Any:

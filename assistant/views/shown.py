@@ -14,7 +14,7 @@ from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import lookups, services
-from ..i18n import current_language, say, use_table_language
+from ..i18n import reader_locale, say, use_table_language
 from ..kept import kept
 from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
@@ -36,7 +36,7 @@ def look_of(
     # As read from the database (a game made in this request may still hold the UTC time it
     # was given): naive.
     made = created.replace(tzinfo=None)
-    return (game_id, made, version, current_language(), readonly, whole_sheet(), ended)
+    return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended)
 
 
 def is_htmx() -> bool:

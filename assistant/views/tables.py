@@ -26,6 +26,7 @@ from ..forms import ImportForm, SetupForm
 from ..i18n import use_table_language
 from ..models import Table
 from ..play.evening import GameLine, evening_view
+from ..play.night import night_of
 from ..tableforms import (
     ActionForm,
     CircleForm,
@@ -74,7 +75,9 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     join_form.circle.choices = [(c.token, c.name) for c in known]
     defaults: dict[str, Any] = {
         "name_form": TableNameForm(data={"name": table.name}),
-        "currency_form": CurrencyForm(data={"currency": table.currency}),
+        "currency_form": CurrencyForm(
+            data={"currency": table.currency, "coin": table.coin}, unit=table.currency
+        ),
         "language_form": TableLanguageForm(data={"language": table.language}),
         "import_form": ImportForm(),
         "circle_form": CircleForm(),
@@ -87,6 +90,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
+        night=night_of(view),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, make_phone
 from tests.browser.test_plump_game import PLAN, PLAYERS, Table, deal_entries, order, play_deal
 from tests.browser.test_two_phones import HEARD_WITHIN_MS, two_phones
 
@@ -33,7 +33,7 @@ def same_as_a_fresh_load(browser: Browser, page: Page, version: str) -> None:
 def test_the_saving_phone_and_the_polling_phone_show_what_a_fresh_load_shows(
     browser: Browser, live_server: str, shot
 ) -> None:
-    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+    first, second = two_phones(make_phone(browser), live_server, "Plump", PLAYERS)
     table = Table(first)
     answers: list[str] = []
     first.on(

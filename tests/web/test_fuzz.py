@@ -126,7 +126,9 @@ class Fuzzer:
             page = self.client.get(path)
             assert page.status_code == 200, (path, page.status_code)
             self.pages[path] = page.text
-        return [form for form in page_forms(self.pages[path]) if form.action.endswith(ending)]
+        # An action may name where its answer shows (a fragment): the route is what counts here.
+        found = page_forms(self.pages[path])
+        return [form for form in found if form.action.partition("#")[0].endswith(ending)]
 
     def state(self) -> tuple[Any, ...]:
         """Everything a refused submit must leave as it was."""

@@ -60,8 +60,11 @@ def test_a_saved_correction_replays_the_record_at_most_once(client, replays, rec
     page = client.get(correct).text  # the page as the phone shows it
     replays.clear()
     response = client.post(correct, data=form_fields(page, "rounds/1"))
+    if response.status_code == 422:  # the round as it was: refused before any replay
+        assert "Nothing was changed" in response.text and replays == []
+        return
     assert response.status_code == 303, response.text
-    assert replays in ([], [record["game"]])  # none when the round is saved unchanged
+    assert replays in ([], [record["game"]])
     replays.clear()
     client.get(game)  # the page after the save is rendered from that replay
     assert replays == []

@@ -29,6 +29,12 @@ from .reopen import Reopening, entered_before, reopening
 from .view import MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
 
 
+def last_shown(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The last hand that came to a showdown: how the table settles one ("Just the winners" or
+    the cards) holds for the next, whatever the hands between that ended at once."""
+    return next((r for r in reversed(rounds) if "showdown" in r or "cards" in r), None)
+
+
 def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce | None]:
     """The draft if it still fits the game (else a fresh hand), and what its betting settled
     so far (what was paid at once, the stakes waiting for the count, an órdago)."""
@@ -68,11 +74,10 @@ class MusAdapter(Adapter[MusView]):
             draft = from_draft(loaded.draft, state.next.hand, state.players)
             draft, at_once = checked(state, draft)
             ordago = ending_of(at_once, draft) if at_once else None
-            last = loaded.record.rounds[-1] if loaded.record.rounds else None
-            current = current_hand(state, draft, ordago, last)
+            current = current_hand(state, draft, ordago, last_shown(loaded.record.rounds))
         stakes = {lance.value: n for lance, n in at_once.stakes.items()} if at_once else {}
         board = score_board(state, at_once)
-        return MusView(state, board, game_blocks(state), current, stakes)
+        return MusView(state, board, game_blocks(state), current, stakes, loaded.settings)
 
     def standings(self, ctx: Context) -> Standings:
         return board_standings(ctx.view)

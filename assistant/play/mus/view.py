@@ -13,7 +13,9 @@ from ...games.mus.count import Ending
 from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
 from ...games.mus.showdown import team_names, team_of
+from ...i18n import say
 from .board import TeamScore
+from .deck import Letters
 from .plan import Showdown, correction_plan, showdown_plan
 
 
@@ -59,6 +61,12 @@ class MusView:
     games: tuple[GameBlock, ...]
     current: Current | None
     stakes: Mapping[str, int]  # lance → the stones its accepted bet puts on the count
+    settings: Mapping[str, Any]  # the game's settings (the pack's letters)
+
+    @property
+    def letters(self) -> Letters:
+        """The figures' letters of this page (R, C, S for a Spanish pack)."""
+        return Letters(self.settings)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -172,7 +180,7 @@ def current_hand(
         said_so_far(draft, players),
         showdown_plan(draft, players, ordago, last_round) if step.kind == "showdown" else None,
         _speakers(draft, step, seats.order),
-        {1: team_names(players, 1), 2: team_names(players, 2)},
+        {1: say(team_names(players, 1)), 2: say(team_names(players, 2))},
     )
 
 
