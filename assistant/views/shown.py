@@ -58,7 +58,7 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     page: GamePage[Any] | None = pages.get(key)
     if page is None:
         facts, table = game_facts(game), table_facts(game.table)
-        adapter, loaded = adapter_for(game.kind), services.load_game(game)
+        loaded, adapter = services.load_game(game), adapter_for(game.kind)
         page = game_page(adapter, facts, table, loaded, readonly=readonly)
         pages.put(key, page)
     return page
