@@ -20,7 +20,7 @@ from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
 from ..play.base import new_key
-from ..play.fields import pad_keys
+from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
@@ -91,6 +91,7 @@ def register_views(app: Flask) -> None:
         typed_amount=typed,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
+    app.jinja_env.filters["input_value"] = input_value  # as typed, else the value
 
     if delay := app.config["ANSWER_DELAY_SECONDS"]:
 
