@@ -19,9 +19,10 @@ instance/.migrated: $(STAMP) $(wildcard migrations/versions/*.py)
 	$(BIN)/flask --app assistant translate compile
 	touch $@
 
+# gunicorn with gevent workers (gunicorn.conf.py), as deployed: the pages' streams need them.
 run: instance/.migrated
 	@echo "The table assistant: http://$(HOST):$(PORT)/"
-	$(BIN)/flask --app assistant run --host $(HOST) --port $(PORT)
+	$(BIN)/gunicorn -w 2 -b $(HOST):$(PORT) --no-control-socket 'assistant:create_app()'
 
 test: $(STAMP)
 	$(BIN)/flask --app assistant translate compile

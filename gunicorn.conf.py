@@ -1,7 +1,19 @@
 """gunicorn's settings for the app: gunicorn reads this file from the folder it starts in
-(``gunicorn 'assistant:create_app()'``), else give it with ``-c``."""
+(``gunicorn 'assistant:create_app()'``), else give it with ``-c``.
+
+Every open game page holds a stream (assistant/live), so the workers are gevent's: each holds
+thousands of waiting streams beside the requests it serves, where a sync worker would be taken
+by a single stream (the app answers a stream it cannot hold with 204, and the page polls).
+Measured with `make bench` (README, Speed): the same entry POST and pages as sync workers."""
 
 from assistant.config import settle_worker
+
+worker_class = "gevent"
+# Streams and requests one worker holds at once: 2 workers hold 8 000 open pages with room.
+worker_connections = 10000
+# A stream never ends by itself: a restart waits this long for the requests under way, then
+# cuts the streams (their pages reconnect within seconds), not the 30 s of gunicorn's default.
+graceful_timeout = 5
 
 
 def post_worker_init(worker: object) -> None:

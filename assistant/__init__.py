@@ -9,11 +9,12 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import config
+from . import config, live
 from .assets import setup_assets
 from .cli import register_commands
 from .extensions import babel, compress, csrf, db, migrate, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
+from .kept import setup_kept
 from .throttle import limiter
 from .views import register_views
 
@@ -48,6 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     limiter.init_app(app)
     setup_assets(app)
+    setup_kept(app)
     # Its after_request hook is registered before the views' ones, so it runs after them all:
     # it compresses the finished response.
     compress.init_app(app)
@@ -56,5 +58,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     setup_i18n(app)
 
     register_views(app)
+    live.init_app(app)
     register_commands(app)
     return app

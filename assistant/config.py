@@ -5,8 +5,9 @@ from __future__ import annotations
 import gc
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 def database_url(instance_path: str) -> str:
@@ -79,6 +80,18 @@ def settle_worker() -> None:
     gc.set_threshold(YOUNG_OBJECTS, 10, 10)
 
 
+# Strict-Transport-Security: a year, the least that browsers' preload lists take; not for the
+# subdomains, which this app does not know to be served over HTTPS too.
+HSTS = "max-age=31536000"
+
+
+def served_over_https(config: Mapping[str, Any]) -> bool:
+    """Whether the deployment says it is served over HTTPS (then every answer carries HSTS,
+    so that a phone never again opens the link, the key to a table, over plain HTTP)."""
+    public = str(config.get("PUBLIC_URL") or "")
+    return public.startswith("https://") or bool(config.get("SESSION_COOKIE_SECURE"))
+
+
 class Defaults:
     SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict[str, object]] = {"pool_pre_ping": True}
     WTF_CSRF_TIME_LIMIT = None  # a game night is longer than an hour
@@ -97,6 +110,12 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
+    LIVE_CHECK_SECONDS = 0.1  # SQLite: how often a process reads the versions its streams show
+    LIVE_SAFETY_SECONDS = 5.0  # PostgreSQL: the same read beside LISTEN, for what it missed
+    LIVE_HEARTBEAT_SECONDS = 15.0  # a held stream says so this often (live.js waits 2.5 times it)
+    # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
+    KEEP_IN_PROCESS = True
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
     # A tap on the same button, at the same spot, this soon after the answer to the tap before
     # it was drawn is that double tap's second half (static/js/taps.js); 0 turns that off.

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, update
+from sqlalchemy.exc import IntegrityError
 
 from . import services
 from .extensions import db
@@ -25,6 +26,7 @@ from .games.evening import Basis, Outcome
 from .games.evening_money import EveningSettlement, GameMoney, settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
+from .live import announce
 from .models import Change, Game, Payment, Stake, Table, now
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
@@ -45,7 +47,7 @@ class GameResult:
 
     number: int
     game: Game
-    spec: GameSpec
+    spec: GameSpec[Any]
     outcome: Outcome
     stake: StakeValue | None
     money: dict[str, Fraction]
@@ -86,7 +88,7 @@ class Evening:
         return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
 
 
-def stake_of(game: Game, spec: GameSpec) -> StakeValue | None:
+def stake_of(game: Game, spec: GameSpec[Any]) -> StakeValue | None:
     """The stake on ``game``: from its record's own option, or kept beside the record."""
     rules = spec.evening
     if rules.stake_option is not None:
@@ -121,7 +123,7 @@ def game_result(number: int, game: Game) -> GameResult:
 def load_evening(table: Table) -> Evening:
     results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
-    settlement = settle_evening([r.money_of() for r in results], paid)
+    settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
     for result in results:
         names += [name for name in result.game.seating if name not in names]
@@ -151,6 +153,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     """A change of the game outside its rounds (its stake, the evening ended): the version
     moves on, so that every phone shows it and the game's replay is made anew."""
     db.session.execute(update(Game).where(Game.id == game.id).values(version=Game.version + 1))
+    announce(db.session.connection(), game.id)  # the streams of other processes read it
     db.session.expire(game, ["version"])
     db.session.add(
         Change(
@@ -187,7 +190,14 @@ def set_stake(
     else:
         summary = Message(chosen.summary, {"amount": shown})
     log(game, summary, author, key)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # another request, on another worker, stored its stake first
+        db.session.rollback()
+        if not services.already_applied(key):  # not this same form sent twice at once
+            raise RuleError(
+                N_("Another phone set this stake at the same moment: reload the page.")
+            ) from None
 
 
 def start_game(
@@ -234,19 +244,27 @@ def end_evening(table: Table, author: str) -> bool:
     return True
 
 
-def set_currency(table: Table, code: str, author: str) -> None:
-    """The evening's currency: every game's version moves on, so that a page showing its
-    money (a finished game's end screen) is drawn again on every phone."""
-    if table.currency == code:
-        return
-    table.currency = code
-    said = (
-        Message(N_("The evening's money is now counted in {code}."), {"code": code})
-        if code
-        else Message(N_("The evening's money is now counted without a currency."))
-    )
+def set_currency(table: Table, code: str, author: str, coin: int = 1, shown: str = "") -> None:
+    """The evening's currency and the coin its payments are rounded to (``shown``: the coin as
+    the log says it): every game's version moves on, so that a page showing its money (a
+    finished game's end screen) is drawn again on every phone."""
+    said = []
+    if table.currency != code:
+        said.append(
+            Message(N_("The evening's money is now counted in {code}."), {"code": code})
+            if code
+            else Message(N_("The evening's money is now counted without a currency."))
+        )
+    if table.coin != coin:
+        said.append(
+            Message(N_("The evening's payments are now rounded to {coin}."), {"coin": shown})
+            if coin > 1
+            else Message(N_("The evening's payments are now counted to the cent."))
+        )
+    table.currency, table.coin = code, coin
     for game in table.games:
-        log(game, said, author)
+        for message in said:
+            log(game, message, author)
     db.session.commit()
 
 

@@ -1,24 +1,13 @@
 """The change log as a game's history reads it: every accepted change, and what a correction
 or an undo did to the rounds already entered (kept in the change's summary as ``replaced``);
-and what the game's last correction replaced, for Undo to take it back (``Game.corrected``)."""
+and what the game's last correction replaced, for Undo to take it back (``Game.corrected``).
+Plain values in and out: the store reads and writes them (``services.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import zip_longest
 from typing import Any
-
-from .extensions import db
-from .models import Change, Game
-
-
-def changes_of(game: Game) -> list[Change]:
-    """Every accepted change of the game, the latest first."""
-    return list(
-        db.session.execute(
-            db.select(Change).filter_by(game_id=game.id).order_by(Change.version.desc())
-        ).scalars()
-    )
 
 
 def replaced(
@@ -45,23 +34,24 @@ def differing(
     ]
 
 
-def correction_to_undo(game: Game, rounds: Sequence[Mapping[str, Any]]) -> int | None:
-    """The round the game's last change corrected, when Undo would take that correction back
-    (``rounds``: the game's rounds as they stand)."""
-    if game.corrected and before_correction(game, rounds) is not None:
-        return int(game.corrected["round"])
+def correction_to_undo(corrected: Any, rounds: Sequence[Mapping[str, Any]]) -> int | None:
+    """The round the game's last change corrected (``corrected``: what it replaced, as
+    ``Game.corrected`` keeps it), when Undo would take that correction back (``rounds``: the
+    game's rounds as they stand)."""
+    if corrected and before_correction(corrected, rounds) is not None:
+        return int(corrected["round"])
     return None
 
 
 def before_correction(
-    game: Game, rounds: Sequence[Mapping[str, Any]]
+    corrected: Any, rounds: Sequence[Mapping[str, Any]]
 ) -> list[Mapping[str, Any]] | None:
     """The rounds as they were before the game's last change, when it was a correction (None:
     it was not, or the rounds are no longer what it left)."""
-    if not game.corrected:
+    if not corrected:
         return None
     restored = list(rounds)
-    for change in game.corrected["replaced"]:
+    for change in corrected["replaced"]:
         index = change["round"] - 1
         if change["after"] is None or index >= len(restored) or restored[index] != change["after"]:
             return None

@@ -3,11 +3,12 @@ translated here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
-from babel import Locale, support
+from babel import Locale, localedata, support
 from flask import Flask, current_app, g, has_request_context, request, session
 from flask_babel import get_locale, get_translations, refresh
 from jinja2 import pass_context
@@ -23,12 +24,27 @@ NOT_REMEMBERED = frozenset({"pwa.manifest"})
 
 
 def select_locale() -> str | None:
-    """``?lang=`` or the language chosen on this phone, then the table's, then Accept-Language."""
+    """``?lang=`` or the language chosen on this phone, then the table's, then Accept-Language;
+    written the reader's way where the browser names a region for it (en-GB: 1 Dec 2026)."""
     languages = current_app.config["LANGUAGES"]
     for chosen in (request.args.get("lang"), session.get("lang"), g.get("table_language")):
         if chosen in languages:
-            return str(chosen)
-    return request.accept_languages.best_match(languages)
+            return with_region(str(chosen))
+    found = request.accept_languages.best_match(languages)
+    return with_region(found) if found else None
+
+
+def with_region(language: str) -> str:
+    """``language`` with the region the browser asks for it in ("en" → "en_GB" for an en-GB
+    phone), where Babel knows that locale; the catalog stays the language's own."""
+    for tag, _quality in request.accept_languages:
+        base, _, region = tag.replace("_", "-").partition("-")
+        region = region.partition("-")[0]
+        if base.lower() == language and len(region) == 2 and region.isalpha():
+            candidate = f"{language}_{region.upper()}"
+            if localedata.exists(candidate):
+                return candidate
+    return language
 
 
 def current_language() -> str:
@@ -36,13 +52,22 @@ def current_language() -> str:
     answers are keyed by it. Found once per request (Flask-Babel looks it up anew for every
     ask, and a save asks some fifteen times)."""
     if not has_request_context():
-        return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+        return language_of(get_locale())
     environ = request.environ
     found: str | None = environ.get(LANGUAGE)
     if found is None:
-        locale = get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"]
-        found = environ[LANGUAGE] = str(locale)
+        found = environ[LANGUAGE] = language_of(get_locale())
     return found
+
+
+def language_of(locale: Locale | None) -> str:
+    """The language of a reader's locale ("en" of en_GB): what the catalogs are kept by."""
+    return locale.language if locale else str(current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def reader_locale() -> str:
+    """The reader's locale with its region ("en_GB"): what a page's dates and money depend on."""
+    return str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
 
 
 LANGUAGE = "assistant.language"
@@ -72,9 +97,10 @@ def languages() -> list[tuple[str, str]]:
 
 def language_link(code: str) -> str:
     """This page in language ``code`` (its other query parameters kept); the choice is then
-    remembered on this phone."""
+    remembered on this phone. Only the query: the link leads to the page it is on, whatever
+    its path (``/\\evil.example/`` in a link is another host for a browser)."""
     args = {name: value for name, value in request.args.items() if name != "lang"}
-    return f"{request.path}?{urlencode({**args, 'lang': code})}"
+    return f"?{urlencode({**args, 'lang': code})}"
 
 
 def say(message: Message | RuleError, *, with_round: bool = False) -> str:
@@ -94,12 +120,11 @@ def say(message: Message | RuleError, *, with_round: bool = False) -> str:
 
 
 def _said(value: object) -> object:
-    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language;
-    stored in a change it is the dict ``{"template": ..., "params": ...}``."""
+    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language.
+    Only a Message is: any other value is shown as it is, whatever it looks like (a record may
+    hold ``{"template": "{a:>999999999}"}`` where a name belongs; text from outside is text)."""
     if isinstance(value, Message):
         return say(value)
-    if isinstance(value, dict) and isinstance(value.get("template"), str):
-        return say(Message(value["template"], value.get("params") or {}))
     return value
 
 
@@ -189,3 +214,17 @@ def setup_i18n(app: Flask) -> None:
         chosen = request.args.get("lang")
         if chosen in app.config["LANGUAGES"] and request.endpoint not in NOT_REMEMBERED:
             session["lang"] = chosen
+
+
+def stored_message(summary: Mapping[str, Any]) -> Message:
+    """A change's summary as the app stored it (``_dump``), its nested messages made again:
+    only the change log is read this way, never a record or anything else from outside."""
+    params = {
+        name: stored_message(value) if _is_dumped(value) else value
+        for name, value in (summary.get("params") or {}).items()
+    }
+    return Message(str(summary.get("template", "")), params)
+
+
+def _is_dumped(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("template"), str)

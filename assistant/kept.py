@@ -1,4 +1,17 @@
-"""What a process keeps of what it made once: a bounded store of the latest items."""
+"""What one app keeps in its process of what it made once, in one extension
+(``app.extensions["kept"]``) with one switch (``KEEP_IN_PROCESS``):
+
+* the replays of the games last shown or saved, by game and version, each with the record it
+  replayed (a version's entries never change, so its replay never goes stale, and a page
+  shown from it reads no rounds from the database);
+* the game pages' models, by everything that makes one rendering of a game differ from
+  another but a phone's own notices (``views/shown.py:look``): a page asked again for the
+  same version is drawn from its model without replaying or reading the evening again;
+* the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
+  own, and drawing a long one is most of a page).
+
+Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
+"""
 
 from __future__ import annotations
 
@@ -6,34 +19,109 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from flask import Flask, current_app
+
+from .games.base import Record
+from .models import Game
+
 
 class Kept:
     """A bounded, thread-safe store of the latest items (the oldest go first)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._lock = threading.Lock()
+        self.items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: tuple[Any, ...]) -> Any:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
             return None
 
     def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
 
-    def items(self) -> list[tuple[tuple[Any, ...], Any]]:
+    def copy(self) -> list[tuple[tuple[Any, ...], Any]]:
         """A copy of what is kept, the oldest first (for a look through them)."""
-        with self._lock:
-            return list(self._items.items())
+        with self.lock:
+            return list(self.items.items())
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        with self.lock:
+            self.items.clear()
+
+
+class ReplayCache:
+    """The replays of the last games shown or saved, by game and version; ``created`` is part
+    of the key because a deleted game's id may be given to a new game."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.kept = Kept(size)
+
+    @staticmethod
+    def key(game: Game, version: int) -> tuple[Any, ...]:
+        return (game.id, version, game.created)
+
+    def get(self, game: Game) -> tuple[Record | None, Any] | None:
+        """The record (if it was kept) and the replay of the game's current version."""
+        found: tuple[Record | None, Any] | None = self.kept.get(self.key(game, game.version))
+        return found
+
+    def latest(self, game: Game) -> tuple[Record, Any] | None:
+        """The record and replay of the game's latest version kept with its record (another
+        worker may have saved the versions since: a replay can start from this one)."""
+        found = [
+            (version, item)
+            for (game_id, version, created), item in self.kept.copy()
+            if game_id == game.id and created == game.created and item[0] is not None
+        ]
+        if not found:
+            return None
+        _version, (record, replay) = max(found, key=lambda pair: pair[0])
+        return record, replay
+
+    def put(self, game: Game, version: int, replay: Any, record: Record | None = None) -> None:
+        self.kept.put(self.key(game, version), (record, replay))
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+class Nothing(Kept):
+    """Keeps nothing: what the switch turned off."""
+
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
+        return None
+
+
+class KeptInProcess:
+    """The app's own in-process keeping: its replays, its game pages' models and their sheets."""
+
+    def __init__(self, on: bool = True) -> None:
+        self.on = on
+        self.replays = ReplayCache()
+        self.pages = Kept(64) if on else Nothing(0)
+        self.sheets = Kept(64) if on else Nothing(0)
+        if not on:
+            self.replays.kept = Nothing(0)
+
+    def clear(self) -> None:
+        self.replays.clear()
+        self.pages.clear()
+        self.sheets.clear()
+
+
+def setup_kept(app: Flask) -> None:
+    app.extensions["kept"] = KeptInProcess(bool(app.config["KEEP_IN_PROCESS"]))
+
+
+def kept() -> KeptInProcess:
+    """The current app's keeping."""
+    found: KeptInProcess = current_app.extensions["kept"]
+    return found

@@ -67,6 +67,8 @@ class Table(Base):
     players: Mapped[list[str]] = mapped_column(JSON)
     language: Mapped[str | None] = mapped_column(String(8))
     currency: Mapped[str] = mapped_column(String(3), default="", server_default="")
+    # The coin the evening settles in, in cents (50: payments in whole 0.50); 1: to the cent.
+    coin: Mapped[int] = mapped_column(default=1, server_default="1")
     circle_id: Mapped[int | None] = mapped_column(
         ForeignKey("circle.id", ondelete="SET NULL"), index=True
     )

@@ -16,7 +16,7 @@ from .games import find_game
 from .games.base import has_control
 from .i18n import gettext, languages
 from .play.fields import choices
-from .play.money import CURRENCIES, BadAmount, parse_cents, typed
+from .play.money import COINS, CURRENCIES, BadAmount, money, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -91,11 +91,18 @@ class TableNameForm(Prefixed):
 
 
 class CurrencyForm(FlaskForm):
-    currency = SelectField(_l("Currency"), validate_choice=True)
+    """The evening's money: its currency, and the coin its payments are rounded to."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    currency = SelectField(_l("Currency"), validate_choice=True)
+    coin = SelectField(_l("Payments rounded to"), coerce=int, validate_choice=True, default=1)
+
+    def __init__(self, *args: Any, unit: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.currency.choices = [(code, code or gettext("none")) for code in CURRENCIES]
+        self.coin.choices = [
+            (coin, money(coin, unit, cents=True) if coin > 1 else gettext("the cent"))
+            for coin in COINS
+        ]
 
 
 class TableLanguageForm(Prefixed):
@@ -163,6 +170,12 @@ class RenameForm(FlaskForm):
 
 
 class MergeForm(FlaskForm):
+    # Not checked against the choices: a player merged away meanwhile is said as such.
     into = SelectField(
         _l("The same person as"), validate_choice=False, validators=[InputRequired()]
     )
+
+    def member_id(self) -> int | None:
+        """The player chosen: an id of digits only (not "²", "1e3" nor thousands of them)."""
+        text = self.into.data or ""
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None

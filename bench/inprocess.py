@@ -20,9 +20,7 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.games import find_game
 from assistant.records import parse_record
-from assistant.replays import REPLAYS
 from assistant.services import import_record
-from assistant.views.shown import PAGES, ROW_SHOWS
 from bench.records import GAMES, record
 
 SIZES = (10, 100, 1000)
@@ -80,9 +78,7 @@ def scoring_and_pages() -> list[dict]:
 
                 def page(path: str = paths[kind, n], cold: bool = True) -> None:
                     if cold:
-                        REPLAYS.clear()
-                        PAGES.clear()
-                        ROW_SHOWS.clear()
+                        app.extensions["kept"].clear()
                     assert client.get(path).status_code == 200
 
                 rows.append({"game": kind, "asked": n, "rounds": len(parsed.rounds),

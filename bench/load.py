@@ -72,8 +72,15 @@ class Phone:
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, data, headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # gunicorn's gevent workers keep an idle connection 2 s (the sync ones none): a
+            # request on one it closed meanwhile was never read, and goes again, as a browser's
+            self.conn.close()
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
         text = response.read().decode()
         if cookie := response.getheader("Set-Cookie"):
             self.cookie = cookie.split(";", 1)[0]
@@ -144,18 +151,21 @@ class PlumpPlayer:
         if not self.fields:  # the game is over: on to the next one
             self.open_next_game()
 
-    def enter(self, phone: Phone) -> int:
+    def body(self) -> dict[str, object]:
+        """The next step's form: everyone bids 0, then one player takes every trick."""
         values = {name: 0 for name in self.fields}
         if self.fields[0].startswith("tricks"):
             values[self.fields[0]] = self.cards  # one player takes every trick
-        body = {
+        return {
             "version": self.version,
             "key": secrets.token_urlsafe(12),
             "step": self.step,
             **values,
         }
+
+    def enter(self, phone: Phone) -> int:
         status, page = phone.request(
-            "POST", self.path + "enter", body, HX_Request="true", X_CSRFToken=self.csrf
+            "POST", self.path + "enter", self.body(), HX_Request="true", X_CSRFToken=self.csrf
         )
         if status == 200:
             self.read(page)

@@ -30,8 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from assistant import create_app  # noqa: E402
-from assistant.replays import REPLAYS  # noqa: E402
-from assistant.views import shown  # noqa: E402
 from bench.load import PlumpPlayer  # noqa: E402
 from bench.run import fresh_plump_games  # noqa: E402
 from bench.server import Server  # noqa: E402
@@ -106,7 +104,7 @@ def main() -> None:
     while playing := [(p, ph) for p, ph in zip(players, phones, strict=True) if p.fields]:
         for player, phone in playing:
             if args.cold:
-                REPLAYS.clear(), shown.PAGES.clear(), shown.ROW_SHOWS.clear()
+                app.extensions["kept"].clear()
             start, sampler.on = time.process_time(), True
             status = player.enter(phone)
             sampler.on = False

@@ -9,6 +9,9 @@ share this machine's cores):
   through the real form, CSRF and all (our own client, which measures its floor too);
 * in one process: scoring and the game page at 10, 100 and 1 000 rounds of every game (as many
   as the game allows), and the SQL statements of a page, a poll and an entry;
+* live (bench/live.py): a few tables, then 2 000 (``--tables``), four pages open at each and
+  one save per table every 20 s, over the pages' streams and again by polling, each on a fresh
+  server: the time from a save's answer to the other pages, and the saves' latency;
 * the bytes of a first and a repeat visit of a game page (Chromium with its service worker,
   counted at the server: bench/visits.py), and Lighthouse (mobile) on the home, table and game
   pages.
@@ -33,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.services import import_record
-from bench import inprocess, lighthouse, load, visits
+from bench import inprocess, lighthouse, live, load, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -160,13 +163,41 @@ def lighthouse_rows(scores: dict[str, dict[str, int] | None]) -> list[list[str]]
     return rows
 
 
-PARTS = ("http", "lighthouse", "visits", "sizes", "statements")
+def live_rows(found: dict[str, dict[str, dict[str, Any]]]) -> list[list[str]]:
+    """Each size of the live load, over the streams and by polling, beside the targets."""
+    rows = []
+    for tables, modes in found.items():
+        heard_target = 500.0 if int(tables) < LIVE_TABLES else 1000.0
+        for mode, f in modes.items():
+            name = f"live, {tables} tables x 4 pages, {mode}"
+            heard = f"{f['heard']} of {f['expected']} heard, p50 {f['heard_p50_ms']:.0f} ms"
+            met = f["heard_p95_ms"] <= heard_target and f["heard"] >= f["expected"]
+            rows.append([f"{name}: to the others", f"p95 {f['heard_p95_ms']:.0f} ms",
+                         f"{heard}, p99 {f['heard_p99_ms']:.0f} ms, {f['errors']} errors",
+                         f"p95 <= {heard_target:.0f} ms" if mode == "stream" else "",
+                         ("yes" if met else "NO") if mode == "stream" else ""])  # fmt: skip
+            saved = f["save_p99_ms"] < 100
+            rows.append([f"{name}: saves", f"p99 {f['save_p99_ms']:.0f} ms",
+                         f"{f['saves']} saves, p50 {f['save_p50_ms']:.0f} ms",
+                         "p99 < 100 ms" if mode == "stream" else "",
+                         ("yes" if saved else "NO") if mode == "stream" else ""])  # fmt: skip
+    return rows
+
+
+# A table as it is used (a few tables: the README's "within half a second"), then the big one:
+# 2 000 tables, 8 000 open pages, one save per table every 20 s.
+LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
+
+PARTS = ("http", "lighthouse", "visits", "sizes", "statements", "live")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", nargs="+", choices=PARTS, default=PARTS, help="parts to run")
-    only = parser.parse_args().only
+    parser.add_argument("--tables", type=int, default=LIVE_TABLES, help="the live load's tables")
+    parser.add_argument("--seconds", type=float, default=LIVE_SECONDS, help="each live run's")
+    arguments = parser.parse_args()
+    only = arguments.only
     results: dict[str, Any] = {}
     rows = [["measure", "figure", "detail", "target", "met"]]
     if "http" in only or "lighthouse" in only:
@@ -198,6 +229,12 @@ def main() -> None:
         results["statements"] = inprocess.statements_per_request()
         text = ", ".join(f"{k} {v}" for k, v in results["statements"].items())
         rows.append(["SQL statements per request", text, "", "", ""])
+    if "live" in only:
+        results["live"] = {
+            str(tables): live.both_modes(tables, arguments.seconds)
+            for tables in (LIVE_FEW, arguments.tables)
+        }
+        rows += live_rows(results["live"])
     results["machine"] = machine()
     print(f"{results['machine']}\n")
     print(table(rows))

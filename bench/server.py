@@ -52,15 +52,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(access_log: Path | None = None) -> Iterator[Server]:
+def running(access_log: Path | None = None, **settings: str) -> Iterator[Server]:
     """gunicorn on a fresh database in a temporary instance folder, stopped afterwards; with
-    ``access_log``, a line per request there (bench/visits.py reads it)."""
+    ``access_log``, a line per request there (bench/visits.py reads it); ``settings`` are the
+    app's (``POLL_SECONDS="3"``: FLASK_POLL_SECONDS in its environment)."""
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{folder / 'bench.db'}",
         "SECRET_KEY": "benchmarks-only",
         "FLASK_RATELIMIT_ENABLED": "false",  # the load is one client, on purpose
+        **{f"FLASK_{name}": value for name, value in settings.items()},
     }
     flask(env, "db", "upgrade")
     port = free_port()

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import N_, RuleError
 from .boodle import SPEC as BOODLE
 from .mulle import SPEC as MULLE
@@ -13,10 +15,10 @@ from .mus import SPEC as MUS
 from .plump import SPEC as PLUMP
 from .spec import GameSpec
 
-GAMES: dict[str, GameSpec] = {spec.kind: spec for spec in (PLUMP, MULLE, BOODLE, MUS)}
+GAMES: dict[str, GameSpec[Any]] = {spec.kind: spec for spec in (PLUMP, MULLE, BOODLE, MUS)}
 
 
-def find_game(kind: object) -> GameSpec:
+def find_game(kind: object) -> GameSpec[Any]:
     """The registered game ``kind``; a RuleError names the kinds that are supported."""
     if isinstance(kind, str) and kind in GAMES:
         return GAMES[kind]

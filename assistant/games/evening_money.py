@@ -65,12 +65,16 @@ class Transfer:
 @dataclass(frozen=True)
 class EveningSettlement:
     """Each player's result in cents (``balances``), what is left of it once the payments
-    already made are taken off (``outstanding``), and the fewest payments that settle that."""
+    already made are taken off (``outstanding``), and the fewest payments that settle that.
+    Settled in the table's ``coin``, ``rounded`` says by how many cents rounding moved each
+    player's outstanding money (adding up to zero; none when nothing was rounded)."""
 
     balances: Mapping[str, int]
     outstanding: Mapping[str, int]
     payments: tuple[Transfer, ...]
     games: tuple[GameMoney, ...]
+    coin: int = 1
+    rounded: Mapping[str, int] = field(default_factory=dict)
 
 
 def add_up(games: Iterable[GameMoney]) -> dict[str, Fraction]:
@@ -101,16 +105,44 @@ def in_cents(balances: Mapping[str, Fraction]) -> dict[str, int]:
     return floors
 
 
+def in_coins(cents: Mapping[str, int], coin: int) -> dict[str, int]:
+    """Each amount in cents (adding up to zero) to a whole number of ``coin`` cents, still
+    adding up to zero and each less than a coin away: rounded down to the coin, then a coin
+    each to the largest remainders (ties in the given order). The remainders add up to a whole
+    number of coins, since the amounts add up to zero.
+
+    >>> in_coins({"Anna": 870, "Bo": 120, "Cia": -990}, 100)
+    {'Anna': 900, 'Bo': 100, 'Cia': -1000}
+    """
+    if coin < 1:
+        raise ValueError(f"a coin is at least a cent, not {coin}")
+    if sum(cents.values()) != 0:
+        raise ValueError("amounts must add up to zero")
+    coins = {name: value // coin for name, value in cents.items()}
+    missing = -sum(coins.values())
+    by_remainder = sorted(cents, key=lambda name: -(cents[name] % coin))
+    for name in by_remainder[:missing]:
+        coins[name] += 1
+    return {name: count * coin for name, count in coins.items()}
+
+
 def settle_evening(
-    games: Sequence[GameMoney], paid: Sequence[tuple[str, str, int]] = ()
+    games: Sequence[GameMoney], paid: Sequence[tuple[str, str, int]] = (), coin: int = 1
 ) -> EveningSettlement:
     """The evening settled: the games added up per player in cents, the ``paid`` payments
-    (payer, payee, cents) taken off, the rest settled with the fewest payments."""
+    (payer, payee, cents) taken off, the rest rounded to the table's ``coin`` (in cents) and
+    settled with the fewest payments."""
     balances = in_cents(add_up(games))
-    outstanding = dict(balances)
+    exact_outstanding = dict(balances)
     for payer, payee, cents in paid:
-        outstanding[payer] = outstanding.get(payer, 0) + cents
-        outstanding[payee] = outstanding.get(payee, 0) - cents
+        exact_outstanding[payer] = exact_outstanding.get(payer, 0) + cents
+        exact_outstanding[payee] = exact_outstanding.get(payee, 0) - cents
+    outstanding = in_coins(exact_outstanding, coin)
+    rounded = {
+        name: outstanding[name] - value
+        for name, value in exact_outstanding.items()
+        if outstanding[name] != value
+    }
     settlement = settle(
         {name: Fraction(c, 100) for name, c in outstanding.items()}, unit=Unit.MONEY
     )
@@ -124,7 +156,7 @@ def settle_evening(
         )
         for p in settlement.payments
     )
-    return EveningSettlement(balances, outstanding, payments, tuple(games))
+    return EveningSettlement(balances, outstanding, payments, tuple(games), coin, rounded)
 
 
 def sources_of(games: Sequence[GameMoney], payer: str, payee: str) -> tuple[Source, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from .base import JSON, N_, Record, drop_last_round
 from .evening import EveningRules
@@ -18,8 +18,11 @@ class Replay(Protocol):
     def finished(self) -> bool: ...
 
 
+R = TypeVar("R", bound=Replay)
+
+
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[R]):
     """A game in the registry: what the envelope, the CLI and the web layer need to know.
 
     ``replay`` is the one place a record is replayed (a RuleError names the round); what the
@@ -31,8 +34,8 @@ class GameSpec:
     min_players: int
     max_players: int
     first_field: str  # "first_dealer" or "first_mano"
-    replay: Callable[[Record], Any]  # the whole record replayed (a Replay); raises RuleError
-    result: Callable[[Any], JSON]  # the `score` output of docs/records.md, from a replay
+    replay: Callable[[Record], R]  # the whole record replayed; raises RuleError
+    result: Callable[[R], JSON]  # the `score` output of docs/records.md, from a replay
     normalize_options: Callable[[Mapping[str, Any]], JSON]  # every option, defaults filled in
     options: OptionsSchema  # what the set-up form asks (assistant/games/options.py)
     evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
@@ -40,9 +43,9 @@ class GameSpec:
     correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
     # ``replay`` that takes what it can from an earlier record of the game and its replay
     # (``since``), where the game knows how; its result is always the whole replay's.
-    resume: Callable[[Record, tuple[Record, Any]], Any] | None = None
+    resume: Callable[[Record, tuple[Record, R]], R] | None = None
 
-    def replay_since(self, record: Record, since: tuple[Record, Any] | None) -> Any:
+    def replay_since(self, record: Record, since: tuple[Record, R] | None) -> R:
         """``record`` replayed, from ``since`` (an earlier record of this game and its replay)
         where the game can take deals from it as they are; else the whole record."""
         if since is not None and self.resume is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .base import Message
 from .evening import Outcome, Tally
@@ -103,7 +104,9 @@ def add_tallies(tallies: Sequence[Tally]) -> dict[str, Fraction]:
     return total
 
 
-def summary(games: Sequence[Played], name: str, specs: Mapping[str, GameSpec]) -> PlayerSummary:
+def summary(
+    games: Sequence[Played], name: str, specs: Mapping[str, GameSpec[Any]]
+) -> PlayerSummary:
     """Everything ``name`` played in ``games``: per game his figures, and his money evening by
     evening (``specs`` is the registry, in the order the games are shown)."""
     his = [game for game in games if name in game.players]

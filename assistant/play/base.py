@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, ClassVar, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
 
-from flask import g, has_request_context
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange, Regexp
@@ -22,11 +20,11 @@ from wtforms.widgets import HiddenInput
 
 from ..games.base import JSON, N_, Message, Record, RuleError
 from ..i18n import form_translations, say
-from ..models import LARGEST_INTEGER
-from ..services import Loaded
 from .standings import Standings
 
-T = TypeVar("T")
+R = TypeVar("R")  # a game's replay (GameSpec.replay)
+V = TypeVar("V")  # an adapter's view of it (Adapter.view)
+LARGEST_VERSION = 2**31 - 1  # the store's integer columns are 32-bit (models.LARGEST_INTEGER)
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")  # an idempotency key as the pages make it
 
@@ -43,7 +41,7 @@ class EntryForm(FlaskForm):
             return form_translations()
 
     version = IntegerField(
-        widget=HiddenInput(), validators=[InputRequired(), NumberRange(0, LARGEST_INTEGER)]
+        widget=HiddenInput(), validators=[InputRequired(), NumberRange(0, LARGEST_VERSION)]
     )
     key = HiddenField(validators=[InputRequired(), Regexp(KEY)])
     step = HiddenField()  # which step the form was made for ("bids-7"): stale posts compare it
@@ -68,41 +66,8 @@ class EntryForm(FlaskForm):
 
 
 def new_key() -> str:
-    """An idempotency key for a form (or an id) of the page being rendered, remembered so that
-    a page kept for other phones gets a fresh one in its place (``views/shown.py``)."""
-    key = secrets.token_urlsafe(12)
-    if has_request_context():
-        g.setdefault("made_keys", []).append(key)
-    return key
-
-
-def row_of_deal(
-    make: Callable[[Any, tuple[str, ...]], T], deal: Any, players: tuple[str, ...]
-) -> T:
-    """``make(deal, players)``, made once per deal object: a replay that resumes an earlier one
-    shares its deals, so a sheet's rows of them are made once, not for every version."""
-    return _row_of(make, _Same(deal), players)
-
-
-@lru_cache(maxsize=4096)
-def _row_of(make: Callable[[Any, tuple[str, ...]], T], same: _Same, players: tuple[str, ...]) -> T:
-    return make(same.obj, players)
-
-
-class _Same:
-    """A key that is an object itself, not its value (a deal holds dicts: it has no hash).
-    Kept, it keeps the object, so its id stays its own."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: Any) -> None:
-        self.obj = obj
-
-    def __hash__(self) -> int:
-        return id(self.obj)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.obj is self.obj
+    """An idempotency key for a form (or an id) of the page being rendered."""
+    return secrets.token_urlsafe(12)
 
 
 def same_field(error: RuleError) -> RuleError:
@@ -126,12 +91,33 @@ class Change:
     correcting: int | None = None  # the round a correction corrects (Undo can take it back)
 
 
+# A draft's copy of what the step Undo took back was entered with, so that the step's form shows
+# it again to change one key (``Adapter.reopened``). A draft holding nothing else has no round in
+# play: Undo then takes back the rounds' last step, as without a draft.
+ENTERED = "entered"
+
+
+def in_play(draft: Mapping[str, Any] | None) -> bool:
+    """Does ``draft`` hold a round being built, not only a step offered again as entered?"""
+    return any(name != ENTERED for name in draft or ())
+
+
 @dataclass(frozen=True)
-class Context:
+class Loaded(Generic[R]):
+    """A game as stored and replayed, for its adapter to derive the page from."""
+
+    record: Record
+    replay: R  # the engine's replay of the whole record (GameSpec.replay)
+    draft: JSON | None = None  # the round being built live (Game.draft)
+    settings: JSON = field(default_factory=dict)  # Game.settings: display only
+
+
+@dataclass(frozen=True)
+class Context(Generic[V]):
     """Everything a game's templates need: the game as stored and the adapter's view of it."""
 
-    loaded: Loaded
-    view: Any
+    loaded: Loaded[Any]
+    view: V
 
     @property
     def record(self) -> Record:
@@ -158,7 +144,7 @@ def form_field_name(engine_field: str | None, players: tuple[str, ...]) -> str |
     return "_".join(str(players.index(p)) if p in players else p for p in parts)
 
 
-class Adapter:
+class Adapter(Generic[V]):
     """The web side of one game. Templates live in ``templates/<kind>/`` by convention:
     ``_banner.html``, ``_panel.html`` (the entry step), ``_sheet.html``, ``_round.html`` (the
     correction form of one round), ``rules.html``, and optionally ``_setup.html`` (what the
@@ -178,30 +164,30 @@ class Adapter:
         """What ``_setup.html`` shows for these players (None: nothing of the game's own)."""
         return None
 
-    def view(self, loaded: Loaded) -> Any:
+    def view(self, loaded: Loaded[Any]) -> V:
         """The view model of the game page, derived from the engine's replay."""
         raise NotImplementedError
 
-    def standings(self, ctx: Context) -> Standings:
+    def standings(self, ctx: Context[V]) -> Standings:
         """The score at a glance, for the strip at the top of the page (``play/standings``)."""
         raise NotImplementedError
 
-    def undo_label(self, ctx: Context) -> Message | None:
+    def undo_label(self, ctx: Context[V]) -> Message | None:
         """What Undo would take back now ("the tricks of deal 7"; None: nothing to undo). The
         Undo button names it, and the log says it was undone."""
         raise NotImplementedError
 
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: Context[V], formdata: Any = None) -> EntryForm | None:
         """The form of the step the table is at (None when the game is over)."""
         raise NotImplementedError
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
+    def entered(self, ctx: Context[V], form: EntryForm) -> Change:
         raise NotImplementedError
 
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: Context[V], number: int, formdata: Any = None) -> EntryForm:
         raise NotImplementedError
 
-    def undo_draft(self, ctx: Context) -> JSON | None:
+    def undo_draft(self, ctx: Context[V]) -> JSON | None:
         """The half-built round after Undo takes back its last step (None: it is gone)."""
         return None
 
@@ -209,12 +195,12 @@ class Adapter:
         """What Undo takes back right after round ``number`` was corrected."""
         return Message(N_("the correction of deal {deal}"), {"deal": number})
 
-    def reopened(self, ctx: Context) -> JSON | None:
+    def reopened(self, ctx: Context[V]) -> JSON | None:
         """When nothing is half built, Undo takes back the last round: the half-built round it
         leaves, so that only the round's last step is undone and what was entered before it
         during the round is kept (a deal's mulles when its count is undone). None: the engine's
         own undo of the rounds is all (the tricks of a deal, a hand)."""
         return None
 
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: Context[V], number: int, form: EntryForm) -> Change:
         raise NotImplementedError

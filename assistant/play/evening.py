@@ -8,13 +8,14 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult, StakeValue, game_result
-from ..games import find_game
+from ..evening import Evening, GameResult, StakeValue
 from ..games.evening import Outcome, Score
-from ..games.evening_money import Source, Transfer, settle_evening, sources_of
+from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
 from ..models import Game, Payment, Table
-from .money import money, number, signed_money, signed_number, with_numbers
+from .charts import LineChart, running_money
+from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
+from .page import money_line
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -42,12 +43,22 @@ class PaymentLine:
     payee: str
     amount: str
     why: str  # the settle engine's sentence
-    sources: str  # which games it comes from
+    sources: tuple[str, ...]  # which games it comes from, one a line
     paid: Payment | None = None  # the stored payment (an ended evening)
 
     @property
     def is_paid(self) -> bool:
         return self.paid is not None and self.paid.paid is not None
+
+    @property
+    def sentence(self) -> str:
+        """ "Cia pays Anna 8.70 kr": the payment in one line, as it is sent."""
+        return gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=self.payer,
+            payee=self.payee,
+            amount=self.amount,
+        )
 
 
 @dataclass(frozen=True)
@@ -58,10 +69,18 @@ class EveningView:
     balances: tuple[tuple[str, str], ...]  # name, signed money
     payments: tuple[PaymentLine, ...]
     text: str  # the settle-up to send
+    rounding: str  # where rounding to the table's coin put the cents, or ""
+    coin: str  # the coin the payments are rounded to: "1.00 kr"
 
     @property
     def currency(self) -> str:
-        return self.evening.table.currency
+        return evening_unit(self.evening)
+
+    @property
+    def chart(self) -> LineChart | None:
+        """Each player's money over the evening's games (None while no game has a stake)."""
+        results = self.evening.games
+        return running_money(self.evening.table.players, [result.money for result in results])
 
 
 def table_title(table: Table) -> str:
@@ -90,6 +109,20 @@ def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
     return ", ".join(" & ".join(group) for group in groups), len(groups)
 
 
+def own_unit(game: Game) -> str:
+    """The unit a game's own money is counted in (a Boodle game's "kr"), or ""."""
+    return str(game.settings.get("currency") or "")
+
+
+def evening_unit(evening: Evening) -> str:
+    """The evening's currency; until the table chooses one, the unit its games with money
+    count in where they agree on one (a Boodle game's "kr"): its money is not made bare."""
+    if evening.table.currency:
+        return evening.table.currency
+    units = {own_unit(r.game) for r in evening.games if r.stake is not None} - {""}
+    return units.pop() if len(units) == 1 else ""
+
+
 def game_line(result: GameResult, currency: str) -> GameLine:
     outcome = result.outcome
     names, count = who_text(outcome, outcome.winners if outcome.finished else outcome.leaders)
@@ -100,12 +133,7 @@ def game_line(result: GameResult, currency: str) -> GameLine:
     else:
         headline = ""
     state = "playing" if result.game.finished is None else ("ended" if result.open else "finished")
-    money_line = None
-    if result.stake is not None:
-        order = sorted(result.money, key=lambda name: -result.money[name])
-        money_line = " · ".join(
-            f"{name} {signed_money(result.money[name], currency)}" for name in order
-        )
+    won = money_line(result.money, currency) if result.stake is not None else None
     return GameLine(
         result,
         state,
@@ -113,7 +141,7 @@ def game_line(result: GameResult, currency: str) -> GameLine:
         scores_text(outcome) if outcome.scores else "",
         tuple(say(with_numbers(remark)) for remark in outcome.remarks),
         stake_text(result.stake, currency),
-        money_line,
+        won,
     )
 
 
@@ -121,7 +149,14 @@ def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
     def part(name: str, value: Fraction, units: Fraction | None) -> str:
         text = f"{name} {signed_money(value, currency)}"
         if units is not None:
-            text += " (" + gettext("%(chips)s chips", chips=signed_number(units)) + ")"
+            chips = signed_number(units)
+            text += (
+                " ("
+                + ngettext(
+                    "%(chips)s chip", "%(chips)s chips", 1 if abs(units) == 1 else 2, chips=chips
+                )
+                + ")"
+            )
         return text
 
     parts = ", ".join(
@@ -154,7 +189,7 @@ def payment_line(
         transfer.payee,
         money(transfer.cents, currency, cents=True),
         why,
-        "; ".join(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
+        tuple(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
         stored,
     )
 
@@ -162,7 +197,7 @@ def payment_line(
 def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
     """The settle-up: an ended evening's stored payments (paid ones too), else as it stands
     after the payments already paid (listed too, as paid)."""
-    currency = evening.table.currency
+    currency = evening_unit(evening)
     computed = {(t.payer, t.payee): t for t in evening.settlement.payments}
     if evening.table.ended is None:
         owed = [payment_line(t, evening, currency) for t in evening.settlement.payments]
@@ -182,66 +217,32 @@ def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:
 
 
 def share_text(title: str, payments: tuple[PaymentLine, ...]) -> str:
-    out = [gettext("%(title)s: settle-up", title=title)]
+    """The settle-up to send: a line a payment (the reasons stay on the page, a tap away)."""
+    return "\n".join([gettext("%(title)s: settle-up", title=title), *payment_sentences(payments)])
+
+
+def payment_sentences(payments: tuple[PaymentLine, ...]) -> list[str]:
     if not payments:
-        out.append(gettext("Nobody owes anybody anything."))
-    for line in payments:
-        said = gettext(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=line.payer,
-            payee=line.payee,
-            amount=line.amount,
-        )
-        if line.is_paid:
-            said += " " + gettext("(paid)")
-        out.append(said)
-        if line.sources:
-            out.append("  " + line.sources)
-    return "\n".join(out)
+        return [gettext("Nobody owes anybody anything.")]
+    paid = " " + gettext("(paid)")
+    return [line.sentence + (paid if line.is_paid else "") for line in payments]
 
 
 def evening_view(evening: Evening) -> EveningView:
     table = evening.table
     title = table_title(table)
+    unit = evening_unit(evening)
     payments = payment_lines(evening)
-    balances = tuple(
-        (s.name, signed_money(s.cents, table.currency, cents=True)) for s in evening.standings
-    )
+    balances = tuple((s.name, signed_money(s.cents, unit, cents=True)) for s in evening.standings)
     return EveningView(
         evening,
         title,
-        tuple(game_line(result, table.currency) for result in evening.games),
+        tuple(
+            game_line(result, table.currency or own_unit(result.game)) for result in evening.games
+        ),
         balances,
         payments,
         share_text(title, payments),
+        rounding_text(evening.settlement, unit),
+        money(table.coin, unit, cents=True),
     )
-
-
-@dataclass(frozen=True)
-class GameMoneyView:
-    """A finished game's money on its own end screen: each player's, and who pays whom for
-    this game alone (the evening's settle-up adds every game up)."""
-
-    money: str  # "Bo +5.50 · Anna +1.10 · ..."
-    payments: tuple[str, ...]  # "Anna pays Bo 2.90"
-
-
-def game_money(game: Game) -> GameMoneyView | None:
-    """None: the game has no stake, or settles its own chips on its page (Boodle)."""
-    if find_game(game.kind).evening.stake_option is not None:
-        return None
-    table = game.table
-    result = game_result(table.games.index(game) + 1, game)
-    line = game_line(result, table.currency)
-    if line.money is None:
-        return None
-    payments = tuple(
-        gettext(
-            "%(payer)s pays %(payee)s %(amount)s",
-            payer=t.payer,
-            payee=t.payee,
-            amount=money(t.cents, table.currency, cents=True),
-        )
-        for t in settle_evening([result.money_of()]).payments
-    )
-    return GameMoneyView(line.money, payments)

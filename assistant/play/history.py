@@ -4,18 +4,37 @@ value before and after), so that a dispute at the table can be settled."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from ..games.base import Message
-from ..i18n import gettext, say
-from ..models import Change
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import StringField
+from wtforms.validators import DataRequired, Length
+
+from ..i18n import gettext, say, stored_message
+from ..tableforms import no_control
 from .base import Adapter
 from .money import number
 
 NOTHING = "–"
+NAMED = ":"  # a change's author: the phone's id, then the name it gave itself ("83c2a1f0:Anna's")
+PHONE_NAME = 40  # the id (8) and the name fit the author's 64 characters
+
+
+class Logged(Protocol):
+    """A change as the log keeps it (``models.Change``, read by ``services.changes_of``)."""
+
+    @property
+    def summary(self) -> Any: ...
+    @property
+    def created(self) -> datetime: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def version(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -79,28 +98,58 @@ def differences(
     )
 
 
-def device_name(author: str, me: str) -> str:
-    if author == me:
+class PhoneNameForm(FlaskForm):
+    """The name a phone gives itself once ("Anna's phone"): the history says it for every
+    change that phone made."""
+
+    name = StringField(
+        _l("The name of this phone"),
+        validators=[
+            DataRequired(message=_l("Give the phone a name.")),
+            Length(max=PHONE_NAME, message=_l("At most %(max)d characters.")),
+            no_control,
+        ],
+        filters=[lambda text: text.strip() if isinstance(text, str) else text],
+    )
+
+
+def signed(phone: str, name: str | None) -> str:
+    """The author a change keeps: the phone's id, and its name once it has one."""
+    return f"{phone}{NAMED}{name}" if name else phone
+
+
+def device_name(author: str, me: str, names: Mapping[str, str] | None = None) -> str:
+    """Who made a change: this phone, a phone by the name it gave itself (in any change it
+    made, an earlier one too), else by its id."""
+    phone, _, name = author.partition(NAMED)
+    if phone == me.partition(NAMED)[0]:
         return gettext("this phone")
     if author == "import":
         return gettext("imported")
-    return gettext("phone %(id)s", id=author[:4]) if author else gettext("unknown phone")
+    if name := name or (names or {}).get(phone, ""):
+        return name
+    return gettext("phone %(id)s", id=phone[:4]) if phone else gettext("unknown phone")
 
 
 def history_lines(
-    changes: list[Change], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     words = {key: text for key, text in adapter.record_words.items() if key not in players}
+    names = {}  # the name each phone gave itself, the latest kept
+    for change in changes:
+        phone, _, name = change.author.partition(NAMED)
+        if name:
+            names[phone] = name
     lines = []
     for change in changes:
         summary = change.summary
-        said = say(Message(summary.get("template", ""), summary.get("params", {})))
+        said = say(stored_message(summary))
         rounds = summary.get("replaced") or []
         details = tuple(line for round_ in rounds for line in differences(round_, adapter, words))
         lines.append(
             HistoryLine(
-                said, change.created, device_name(change.author, me), change.version, details
+                said, change.created, device_name(change.author, me, names), change.version, details
             )
         )
     return lines

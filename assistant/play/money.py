@@ -10,15 +10,18 @@ from typing import Any
 
 from babel.numbers import format_currency as babel_currency
 from babel.numbers import is_currency
-from flask_babel import format_currency, format_decimal, get_locale
+from flask_babel import format_decimal, get_locale
 from flask_babel import lazy_gettext as _l
 
-from ..games.base import Message
+from ..games.base import N_, Message
+from ..games.evening_money import EveningSettlement
 from ..games.settle import round_half_up
-from ..i18n import current_language
+from ..i18n import current_language, gettext
 
 # The currencies offered for an evening (ISO 4217); "" counts plain amounts.
 CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
+# The coins an evening's payments can be rounded to, in cents (1: to the cent).
+COINS = (1, 5, 10, 20, 50, 100, 500, 1000)
 LARGEST_STAKE = 100_000  # cents per unit: 1 000 a point is not a card table's stake
 MINUS = "\u2212"
 AMOUNT = re.compile(r"^\d{1,7}([.,]\d{1,2})?$")
@@ -70,8 +73,8 @@ def money(value: Fraction | int, currency: str = "", *, cents: bool = False) -> 
     """An amount in the reader's locale: "12.50", "SEK 12.50", "12,50 kr" (``cents``: the
     value counts cents)."""
     amount = decimal_of(Fraction(value, 100) if cents else value)
-    if currency:
-        return str(format_currency(amount, currency))
+    if currency:  # the table's (ISO 4217), or the unit a game counts in ("kr")
+        return in_unit(amount, currency)
     return str(format_decimal(amount, format="#,##0.00"))
 
 
@@ -138,3 +141,32 @@ def signed_number(value: Fraction | int) -> str:
 def with_numbers(message: Message) -> Message:
     """The message with its numbers written for the reader's locale."""
     return Message(message.template, {k: number(v) for k, v in message.params.items()})
+
+
+# How rounding to the coin moved a player's money: by whether the player receives or pays,
+# and whether it is to the player's good.
+ROUNDED = {
+    (True, True): N_("%(name)s gets %(amount)s more"),
+    (True, False): N_("%(name)s gets %(amount)s less"),
+    (False, True): N_("%(name)s pays %(amount)s less"),
+    (False, False): N_("%(name)s pays %(amount)s more"),
+}
+
+
+def rounding_text(settlement: EveningSettlement, currency: str) -> str:
+    """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
+    cents rounded away went, the largest first."""
+    moved = settlement.rounded
+    if not moved:
+        return ""
+    exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
+    parts = [
+        gettext(
+            ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
+            name=name,
+            amount=money(abs(cents), currency, cents=True),
+        )
+        for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
+    ]
+    coin = money(settlement.coin, currency, cents=True)
+    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=", ".join(parts))

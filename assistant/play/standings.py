@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import N_, Message
 from ..i18n import gettext
-from ..services import Loaded
 from .money import number
 
 if TYPE_CHECKING:
@@ -106,9 +105,8 @@ def telling_the_totals(adapter: Adapter, ctx: Context, change: Change) -> Change
     before = adapter.standings(ctx)
 
     def describe(replay: Any) -> Message:
-        loaded = Loaded(
-            ctx.record.with_rounds(change.rounds), replay, change.draft, ctx.loaded.settings
-        )
+        record = ctx.record.with_rounds(change.rounds)
+        loaded = replace(ctx.loaded, record=record, replay=replay, draft=change.draft)
         after = adapter.standings(type(ctx)(loaded, adapter.view(loaded)))
         moved = moves(before, after)
         now = "; ".join(result for result in after.settled if result not in before.settled)

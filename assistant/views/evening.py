@@ -50,10 +50,11 @@ def name(token: str) -> Any:
 @bp.post("/currency")
 def currency(token: str) -> Any:
     table = table_or_404(token)
-    form = CurrencyForm()
+    form = CurrencyForm(unit=table.currency)
     if not form.validate_on_submit():
         return render_table(table, status=422, currency_form=form)
-    evening.set_currency(table, form.currency.data, device())
+    code, coin = form.currency.data, form.coin.data
+    evening.set_currency(table, code, device(), coin, money(coin, code, cents=True))
     return back(table, "#settle")
 
 

@@ -4,45 +4,51 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
-from .. import services, tablefile
+from .. import services, tablefile, writes
 from ..again import play_again
-from ..extensions import db
-from ..games.base import RuleError
-from ..history import changes_of
+from ..games.base import Message, RuleError
 from ..i18n import gettext, say
+from ..models import Game, Table
 from ..play import adapter_for
-from ..play.base import EntryForm
+from ..play.base import Adapter, Change, Context, EntryForm, in_play
 from ..play.conflict import conflict
-from ..play.history import history_lines
+from ..play.history import PhoneNameForm, history_lines
 from ..play.standings import telling_the_totals
 from ..records import dump_record
 from ..tableforms import AgainForm
 from ..throttle import creating
 from .lookup import game_or_404, shown_version, watched_or_404
-from .respond import (
+from .respond import Asked, answer, device, keep_always, submit
+from .shown import (
     changed_since,
-    device,
-    done,
     game_context,
     is_htmx,
-    keep_always,
+    kept_answer,
+    page_of,
     render_game,
-    submit,
     unchanged,
-    undo_label,
 )
-from .shown import kept_game_page
 
 bp = Blueprint("games", __name__, url_prefix="/t/<token>/g/<int:game_id>")
 
 
 @bp.get("/")
 def show(token: str, game_id: int) -> Any:
-    if kept := kept_game_page(game_id, readonly=False, token=token):
+    if (kept := kept_answer(game_id, readonly=False, token=token)) is not None:
         return kept
     table, game = game_or_404(token, game_id)
     return render_game(table, game)
@@ -65,7 +71,8 @@ def poll(token: str, game_id: int) -> Any:
 def enter(token: str, game_id: int) -> Any:
     table, game = game_or_404(token, game_id)
     adapter = adapter_for(game.kind)
-    return submit(table, game, lambda ctx: adapter.entry_form(ctx, request.form), adapter.entered)
+    make_form = partial(adapter.entry_form, formdata=request.form)
+    return submit(Asked(table, game, make_form=make_form), adapter.entered)
 
 
 @bp.post("/undo")
@@ -74,40 +81,20 @@ def undo(token: str, game_id: int) -> Any:
     form = EntryForm(request.form)
     if not form.validate():
         return render_game(table, game, status=422, notice=gettext("Undo failed: reload the page."))
-    stale = gettext("Another phone changed the sheet: look again.")
+    asked = Asked(table, game)
     if form.version.data != game.version:  # only a form of an older version can be saved
-        if services.already_applied(form.key.data):  # before anything is built
-            return done(table, game, said=gettext("Already saved."))
-        return render_game(table, game, status=409, notice=stale)
-    adapter, ctx = adapter_for(game.kind), game_context(game)
-    draft_after = adapter.undo_draft(ctx) if game.draft else adapter.reopened(ctx)
-    said = gettext("Already saved.")
-    try:
-        said = say(
-            services.undo_last(
-                game,
-                key=form.key.data,
-                version=form.version.data,
-                draft_after=draft_after,
-                author=device(),
-                replayed=ctx.loaded.replay,
-                record=ctx.record,
-                what=undo_label(game, ctx),
-                key_checked=True,
-            )
-        )
-    except services.Replayed:
-        pass
-    except services.Stale:
-        db.session.expire_all()  # read the game afresh
-        if services.already_applied(form.key.data):  # the same undo won a race
-            return done(table, game, said=gettext("Already saved."))
-        return render_game(table, game, status=409, notice=stale)
-    except RuleError as error:
-        if services.already_applied(form.key.data):  # sent again after its own answer
-            return done(table, game, said=gettext("Already saved."))
-        return render_game(table, game, status=422, notice=say(error))
-    return done(table, game, said=said)
+        return answer(asked, writes.late(game, form.key.data, form.version.data))
+    page, adapter = page_of(game), adapter_for(game.kind)
+    ctx = page.ctx
+    draft = adapter.undo_draft(ctx) if in_play(game.draft) else adapter.reopened(ctx)
+    proposed = writes.Proposal(
+        form.key.data, form.version.data, ctx.record.rounds, Message(""), ctx.record,
+        ctx.loaded.replay, draft, device(),
+    )  # fmt: skip
+    undone = writes.undone(game, proposed, page.undo)
+    if isinstance(undone, writes.Refused):
+        return answer(asked, writes.refused(game, form.key.data, form.version.data, undone.error))
+    return answer(asked, writes.save(game, undone))
 
 
 @bp.route("/rounds/<int:number>", methods=["GET", "POST"])
@@ -120,33 +107,36 @@ def correct(token: str, game_id: int, number: int) -> Any:
     adapter = adapter_for(game.kind)
     formdata = request.form if request.method == "POST" else None
     form = adapter.round_form(ctx, number, formdata)
-
-    def rerender(form: EntryForm | None = None, status: int = 200, **kw: Any) -> Any:
-        if form is None:
-            form = adapter.round_form(ctx, number).fresh(game.version)
-        # Stale: another phone changed the game since this form was made (maybe while it
-        # waited in this phone's outbox): both versions of the round, to choose from.
-        both = conflict(ctx, adapter, number, form) if status == 409 else None
-        page = render_template(
-            "games/correct.html",
-            **{"table": table, "game": game, "ctx": ctx, "form": form, "number": number, **kw},
-            conflict=both,
-        )
-        return page, status
-
+    draw = partial(draw_correction, table, game, number)
     if request.method == "GET":
-        return rerender(form.fresh(game.version))
-    return submit(
-        table,
-        game,
-        lambda _ctx: form,
-        lambda ctx, valid: replace(
-            telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, valid)),
-            correcting=number,
-        ),
-        rerender=rerender,
-        on_stale=keep_always,
+        return draw(form.fresh(game.version))
+    asked = Asked(table, game, form, draw=draw, keep=keep_always)
+    return submit(asked, partial(corrected, adapter, number))
+
+
+def corrected(adapter: Adapter[Any], number: int, ctx: Context[Any], form: EntryForm) -> Change:
+    """The correction of round ``number``, with a log sentence that says how the totals moved."""
+    change = telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, form))
+    return replace(change, correcting=number)
+
+
+def draw_correction(
+    table: Table, game: Game, number: int, form: EntryForm | None = None, status: int = 200,
+    **parts: Any,
+) -> Any:  # fmt: skip
+    """The correction page of round ``number``; after a stale post (another phone changed the
+    game since this form was made, maybe while it waited in this phone's outbox) both versions
+    of the round, to choose from."""
+    ctx, adapter = game_context(game), adapter_for(game.kind)
+    if form is None:
+        form = adapter.round_form(ctx, number).fresh(game.version)
+    both = conflict(ctx, adapter, number, form) if status == 409 else None
+    page = render_template(
+        "games/correct.html",
+        **{"table": table, "game": game, "ctx": ctx, "form": form, "number": number, **parts},
+        conflict=both,
     )
+    return page, status
 
 
 @bp.post("/again")
@@ -193,8 +183,25 @@ def sheet_csv(token: str, game_id: int) -> Response:
 def history(token: str, game_id: int) -> str:
     """Who entered and changed what, when, from which phone: for disputes at the table."""
     table, game = game_or_404(token, game_id)
-    lines = history_lines(changes_of(game), device(), adapter_for(game.kind), game.seating)
-    return render_template("games/history.html", table=table, game=game, lines=lines)
+    return show_history(table, game, PhoneNameForm(data={"name": session.get("device_name")}))
+
+
+@bp.post("/phone")
+def name_phone(token: str, game_id: int) -> Any:
+    """This phone's name, given once, for the history of every game."""
+    table, game = game_or_404(token, game_id)
+    form = PhoneNameForm()
+    if not form.validate():
+        return show_history(table, game, form), 422
+    device()  # the phone has its id before its name
+    session["device_name"] = form.name.data
+    return redirect(url_for("games.history", token=token, game_id=game_id), 303)
+
+
+def show_history(table: Any, game: Any, form: PhoneNameForm) -> str:
+    lines = history_lines(services.changes_of(game), device(), adapter_for(game.kind), game.seating)
+    page = "games/history.html"
+    return render_template(page, table=table, game=game, lines=lines, phone_form=form)
 
 
 @bp.get("/rules")

@@ -85,6 +85,25 @@ def new_table() -> Any:
     return setup_step(form, table=None)
 
 
+def started(
+    form: SetupForm, table: Any, names: list[str], options: Any, stake: Any
+) -> tuple[Any, Any]:
+    """The game the set-up asks for, at ``table`` or at a new table of ``names``."""
+    record_options, settings = options.chosen()
+    table = table or services.create_table(names, current_language())
+    game = evening.start_game(
+        table,
+        form.game.data,
+        names,
+        record_options,
+        form.chosen_first(),
+        settings,
+        stake=(stake.cents, stake.basis.data) if stake else None,
+        name=form.name.data,
+    )
+    return table, game
+
+
 def setup_step(form: SetupForm, table: Any) -> Any:
     """Step 1 checks the players and game; step 2 the first dealer and the options."""
     if request.form.get("back"):  # "change" on step 2: the players and game again
@@ -104,20 +123,9 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, **forms)
     if not all([form.check_first(), options.validate(), stake is None or stake.validate()]):
         return render_setup(form, **forms, status=422)
-    record_options, settings = options.chosen()
     circle = circle_of(form, table)
     try:
-        table = table or services.create_table(names, current_language())
-        game = evening.start_game(
-            table,
-            form.game.data,
-            names,
-            record_options,
-            form.chosen_first(),
-            settings,
-            stake=(stake.cents, stake.basis.data) if stake else None,
-            name=form.name.data,
-        )
+        table, game = started(form, table, names, options, stake)
     except RuleError as error:
         if not options.place(error):
             form.form_errors.append(say(error))

@@ -1,124 +1,35 @@
-"""What showing a game costs: a rendered page kept per game version, and an answer that leaves
-out the rows of the sheet the phone already shows.
-
-* **Kept pages.** A game page with nothing in it for one phone alone (no notice, no error, no
-  "saved" line, a fresh entry form) is the same for every phone that reads the game in the same
-  language and the same way (page or htmx fragment, watch view, whole sheet, and for a fragment
-  the version the phone shows). It is kept by those and the game's version; the parts that
-  belong to one phone — the CSRF token of its session and the forms' idempotency keys — are
-  kept as placeholders and made afresh for every answer, so no phone is ever handed another's
-  token or key.
-* **Rows left out.** A sheet draws each row through ``sheet_row`` with the values it shows, and
-  each rendered version remembers those values. An htmx answer to a phone that shows version
-  ``v`` neither draws nor sends a row that ``v`` showed with the same values: an empty element
-  with its id and ``hx-preserve`` takes its place, and htmx puts the phone's own row there.
-  Rows are only left out when this process rendered ``v`` itself (else all are sent).
-"""
+"""A game page shown: its model built once per version and kept (``kept.py``) with its sheet,
+drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
+fragment, and which version the asking phone shows); what makes one rendering of a game differ
+from another (its ``look``, the key of what is kept for it)."""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
-from flask import g, request, session
-from flask_wtf.csrf import generate_csrf
-from jinja2 import pass_context
-from jinja2.runtime import Context
+from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import lookups
-from ..i18n import current_language, use_table_language
-from ..kept import Kept
+from .. import lookups, services
+from ..evening import stake_of
+from ..games import find_game
+from ..i18n import reader_locale, say, use_table_language
+from ..kept import kept
 from ..models import LARGEST_INTEGER, Game, Table
+from ..play import adapter_for
+from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
-
-MARK = "\x00"  # never in a page: every text the pages show refuses control characters
-CSRF = "csrf"
+from ..play.page import GameFacts, GamePage, TableFacts, game_page
 
 
-PAGES = Kept(64)  # rendered pages with placeholders, by look, version shown and version
-ROW_SHOWS = Kept(256)  # what each rendered version's sheet rows show, by look and version
-
-
-class SheetRows:
-    """The rows of one rendering of a sheet: which of them the asking phone already shows, and
-    what each shows, kept for the next answer to a phone that shows this version."""
-
-    def __init__(self, before: frozenset[tuple[Any, ...]] | None) -> None:
-        self.before = before or frozenset()
-        self.now: set[tuple[Any, ...]] = set()
-
-    def shown(self, shows: tuple[Any, ...]) -> bool:
-        self.now.add(shows)
-        return shows in self.before
-
-
-def sheet_rows_for(seen: tuple[Any, ...], shown: int | None) -> SheetRows:
-    """The rows of rendering ``seen`` (a ``look``) for a phone showing version ``shown`` (None:
-    a whole page; nothing known of the phone's rows when this process did not render them)."""
-    before = None if shown is None else ROW_SHOWS.get((*seen[:2], shown, *seen[3:]))
-    return SheetRows(before)
-
-
-def keep_sheet_rows(seen: tuple[Any, ...], rows: SheetRows) -> None:
-    ROW_SHOWS.put(seen, frozenset(rows.now))
-
-
-KEPT_HTML = Kept(4096)  # rows, charts and page parts rendered, by what they show
-
-
-@pass_context
-def sheet_row(
-    context: Context, tag: str, row_id: str, shows: tuple[Any, ...], caller: Callable[[], Markup]
-) -> Markup:
-    """A row of a sheet: ``{% call sheet_row("tr", id, shows) %}<tr id=… data-row>…</tr>
-    {% endcall %}``. ``shows`` holds everything the row's own values the HTML depends on; the
-    game, the watch view (its links) and the language are added here, so no sheet can forget
-    them.
-
-    A row the asking phone's version showed the same is neither rendered nor sent: an empty
-    element with its id and ``hx-preserve`` tells htmx to keep the phone's own. Any other is
-    rendered once for what it shows (``kept_html``). A row showing something that cannot be
-    compared (no hash) is rendered every time."""
-    game = context["game"]
-    shows = (game.id, game.created, context["readonly"], shows)
-    try:
-        hash(shows)
-    except TypeError:
-        return caller()
-    rows: SheetRows | None = context.get("rows")
-    if rows is not None and rows.shown(shows):
-        return left_out(tag, row_id)
-    return kept_html(shows, caller)
-
-
-@lru_cache(maxsize=4096)
-def left_out(tag: str, row_id: str) -> Markup:
-    """The empty element that stands for a row left out: made once per id (Markup.format, for
-    the nineteen rows of a save, was 6 % of it)."""
-    return Markup('<{0} id="{1}" hx-preserve></{0}>').format(tag, row_id)
-
-
-def kept_html(shows: tuple[Any, ...], caller: Callable[[], Markup]) -> Markup:
-    """HTML rendered once for the values it shows (``{% call kept_html(shows) %}…{% endcall %}``):
-    the rows of sheets, the charts (a step that ends no round leaves a chart as it was), the
-    parts of a game page that are the same for every version. The language is added here."""
-    key = (current_language(), shows)
-    html: Markup | None = KEPT_HTML.get(key)
-    if html is None:
-        html = caller()  # Markup: the template's own output, escaped as it was rendered
-        KEPT_HTML.put(key, html)
-    return html
-
-
-def look(table: Table, game: Game, version: int, *, readonly: bool) -> tuple[Any, ...]:
+def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:
     """Everything that makes one rendering of a game differ from another, but for one phone's
     own notices: the game's version, the language, the watch view, the whole sheet, the ended
     evening (which closes a game without a new version of it)."""
-    return look_of(game.id, game.created, version, table.ended is not None, readonly=readonly)
+    return look_of(game.id, game.created, game.version, table.ended is not None, readonly=readonly)
 
 
 def look_of(
@@ -127,23 +38,11 @@ def look_of(
     # As read from the database (a game made in this request may still hold the UTC time it
     # was given): naive.
     made = created.replace(tzinfo=None)
-    return (game_id, made, version, current_language(), readonly, whole_sheet(), ended)
-
-
-# What a game page's address may carry and still be one every phone is shown: the language
-# links repeat the other parameters, so a page asked with anything else is this phone's own.
-SHARED_ARGUMENTS = frozenset({"lang", "sheet", "version"})
+    return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended)
 
 
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
-
-
-def version_shown() -> int | None:
-    """The version the asking phone shows, for an htmx answer (its form's, or its poll's)."""
-    if not is_htmx():
-        return None
-    return asked_version(request.form if request.method == "POST" else request.args)
 
 
 def asked_version(values: Any) -> int | None:
@@ -153,57 +52,157 @@ def asked_version(values: Any) -> int | None:
     return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
 
 
-def answer_key(seen: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A kept answer's key: the look, and the version the phone shows (an htmx answer leaves
-    out the rows that phone already shows)."""
-    return (*seen, is_htmx(), version_shown())
+def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
+    """The game's page model, built once per look (``shown.look``: its version, the language,
+    the watch view …) and kept (``kept.py``)."""
+    key = look(game.table, game, readonly=readonly)
+    pages = kept().pages
+    page: GamePage[Any] | None = pages.get(key)
+    if page is None:
+        adapter, loaded = adapter_for(game.kind), services.load_game(game)
+        facts, table = game_facts(game), table_facts(game.table)
+        page = game_page(adapter, facts, table, loaded, readonly=readonly)
+        pages.put(key, page)
+    return page
 
 
-def shared_request() -> bool:
-    """Is this request's answer one that could be kept for every phone? (a GET, or an htmx
-    answer that says nothing of the form that was posted, asked with plain arguments)"""
-    posted_page = request.method == "POST" and not is_htmx()
-    return not posted_page and SHARED_ARGUMENTS.issuperset(request.args)
-
-
-def kept_game_page(game_id: int, *, readonly: bool, **token: str) -> str | None:
-    """The kept page of a game as it stands, found with one light query (None: not kept, or
-    the phone has a line of its own to be shown)."""
+def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
+    """A game page drawn from the model and sheet kept for the game's version, found with one
+    light query and no object of the store (None: none kept, or the phone has a line of its
+    own to be told after a redirect)."""
     said = session.get("said")
-    if (
-        not shared_request()
-        or not 0 < game_id <= LARGEST_INTEGER
-        or (isinstance(said, dict) and said.get("game") == game_id)
+    if not 0 < game_id <= LARGEST_INTEGER or (
+        isinstance(said, dict) and said.get("game") == game_id
     ):
         return None
-    found = lookups.look_at(game_id, **token)
-    if found is None:
+    if (found := lookups.look_at(game_id, **token)) is None:
         return None
     version, created, ended, language = found
     use_table_language(language)  # before the language is read into the key
-    return kept_page(answer_key(look_of(game_id, created, version, ended, readonly=readonly)))
-
-
-def kept_page(key: tuple[Any, ...]) -> str | None:
-    """The kept page, with this answer's own CSRF token and fresh keys (None: not kept)."""
-    page = PAGES.get(key)
-    if page is None:
+    key = look_of(game_id, created, version, ended, readonly=readonly)
+    page, sheet = kept().pages.get(key), kept().sheets.get(key)
+    if page is None or sheet is None:
         return None
-    parts = page.split(MARK)
-    keys: dict[str, str] = {}
-    for i in range(1, len(parts), 2):
-        name = parts[i]
-        if name == CSRF:
-            parts[i] = generate_csrf()
-        else:
-            parts[i] = keys.setdefault(name, secrets.token_urlsafe(12))
-    return "".join(parts)
+    return draw_game(page, sheet=sheet, whole=not is_htmx())
 
 
-def keep_page(key: tuple[Any, ...], html: str) -> None:
-    """Keep ``html`` with placeholders where this answer's own token and keys are."""
-    for number, made in enumerate(g.get("made_keys", [])):
-        html = html.replace(made, f"{MARK}{number}{MARK}")
-    if (token := g.get("csrf_token")) is not None:
-        html = html.replace(token, f"{MARK}{CSRF}{MARK}")
-    PAGES.put(key, html)
+def game_context(game: Game) -> Context[Any]:
+    return page_of(game).ctx
+
+
+def game_facts(game: Game) -> GameFacts:
+    """What of the stored game its page shows (the stake only once the game has finished)."""
+    finished = game.finished is not None
+    stake = stake_of(game, find_game(game.kind)) if finished else None
+    return GameFacts(
+        game.id,
+        game.kind,
+        game.version,
+        tuple(game.seating),
+        game.first,
+        dict(game.settings or {}),
+        finished,
+        game.corrected,
+        None if stake is None else (stake.amount, stake.basis),
+    )
+
+
+def table_facts(table: Table) -> TableFacts:
+    return TableFacts(table.token, table.view_token, table.currency, table.ended is not None)
+
+
+def render_game(
+    table: Table,
+    game: Game,
+    *,
+    form: EntryForm | None = None,
+    status: int = 200,
+    notice: str | None = None,
+    said: str | None = None,
+    readonly: bool = False,
+    taps_lost: bool = False,
+    elsewhere: list[str] | None = None,
+) -> tuple[str, int]:
+    """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
+    or read-only for the watch view. ``elsewhere``: what other phones changed since the page
+    that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
+    page = page_of(game, readonly=readonly)
+    said = said or said_before_redirect(game)
+    key, sheets = look(table, game, readonly=readonly), kept().sheets
+    if (sheet := sheets.get(key)) is None:
+        sheets.put(key, sheet := draw_sheet(page))
+    parts = Parts(form, notice, said, taps_lost, elsewhere or [])
+    return draw_game(page, parts, sheet=sheet, whole=not is_htmx()), status
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a page shows for one phone alone: its entry form (None: a fresh one of the step),
+    its notice, what its last tap did, whether its taps were lost, what other phones did."""
+
+    form: EntryForm | None = None
+    notice: str | None = None
+    said: str | None = None
+    taps_lost: bool = False
+    elsewhere: Sequence[str] = ()
+
+
+def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
+    """The page model as the templates know its parts (``base``: the page's own address)."""
+    table, game = page.table, page.game
+    if page.readonly:
+        base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
+    else:
+        base = url_for("games.show", token=table.token, game_id=game.id)
+    return {"page": page, "base": base, "table": page.table, "game": page.game, "ctx": page.ctx,
+            "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
+            "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip
+
+
+def draw_sheet(page: GamePage[Any]) -> Markup:
+    """The game's sheet: the same for every phone that reads the game the same way."""
+    html = render_template(f"{page.game.kind}/_sheet.html", **drawn_model(page))
+    return Markup(html)  # noqa: S704  # nosec B704  # our own template's output, escaped there
+
+
+def draw_game(
+    page: GamePage[Any], parts: Parts = Parts(), *, sheet: Markup | None = None, whole: bool = True
+) -> str:
+    """The page drawn from its model and one phone's own parts (a fresh entry form of the step
+    when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    form = parts.form
+    if not page.entering:
+        form = None
+    elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
+        form.fresh(page.game.version)
+    return render_template(
+        "games/page.html" if whole else "games/_game.html",
+        **drawn_model(page),
+        sheet_html=sheet or draw_sheet(page),
+        form=form,
+        notice=parts.notice or page.closed,
+        said=parts.said,
+        taps_lost=parts.taps_lost,
+        elsewhere=list(parts.elsewhere),
+    )
+
+
+def changed_since(game: Game, most: int = 3) -> list[str]:
+    """What changed since the version the polling page shows (the last few sentences)."""
+    seen = request.args.get("version", type=int)
+    if seen is None or not 0 <= seen < game.version:
+        return []
+    return [say(m) for m in services.changes_since(game, seen)[-most:]]
+
+
+def unchanged(game: Game) -> bool:
+    """A poll from a page that already shows this version (htmx does not swap a 204)."""
+    return request.args.get("version", type=int) == game.version
+
+
+def said_before_redirect(game: Game) -> str | None:
+    said = session.get("said")
+    if not isinstance(said, dict) or said.get("game") != game.id:
+        return None
+    session.pop("said")
+    return str(said.get("text", "")) or None

@@ -25,7 +25,8 @@ from ..evening import load_evening, stake_of
 from ..forms import ImportForm, SetupForm
 from ..i18n import use_table_language
 from ..models import Table
-from ..play.evening import evening_view
+from ..play.evening import GameLine, evening_view
+from ..play.night import night_of
 from ..tableforms import (
     ActionForm,
     CircleForm,
@@ -49,6 +50,17 @@ def show(token: str) -> Any:
     return render_table(table)
 
 
+def stake_form(line: GameLine, posted: dict[str, Any]) -> StakeForm:
+    """The stake form of one game of the evening: as posted (with its errors), else filled."""
+    game = line.game
+    if (form := posted.pop(f"stake_{game.id}", None)) is not None:
+        return form
+    stake = stake_of(game, line.result.spec)
+    cents = None if stake is None else round(stake.amount * 100)
+    basis = stake.basis.name if stake else line.result.spec.evening.bases[0].name
+    return StakeForm.filled(game.kind, cents, basis, prefix=f"g{game.id}")
+
+
 def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str, int]:
     """The evening's page; ``forms`` that were posted (with their errors) replace fresh ones:
     ``stake_<game id>``, ``name_form``, ``currency_form``, ``language_form``, ``import_form``,
@@ -57,20 +69,15 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     # Taken before the evening is read: a change in between shows as a change, never goes unseen.
     stamp = (lookups.table_stamp(table.token) or ("", None))[0]
     view = evening_view(load_evening(table))
-    stakes = {}
-    for line in view.games:
-        game = line.game
-        posted = forms.pop(f"stake_{game.id}", None)
-        stake = stake_of(game, line.result.spec)
-        cents = None if stake is None else round(stake.amount * 100)
-        basis = stake.basis.name if stake else line.result.spec.evening.bases[0].name
-        stakes[game.id] = posted or StakeForm.filled(game.kind, cents, basis, prefix=f"g{game.id}")
+    stakes = {line.game.id: stake_form(line, forms) for line in view.games}
     known = [c for c in (circles.get_circle(t) for t in session.get("circles", [])) if c]
     join_form = JoinForm()
     join_form.circle.choices = [(c.token, c.name) for c in known]
     defaults: dict[str, Any] = {
         "name_form": TableNameForm(data={"name": table.name}),
-        "currency_form": CurrencyForm(data={"currency": table.currency}),
+        "currency_form": CurrencyForm(
+            data={"currency": table.currency, "coin": table.coin}, unit=table.currency
+        ),
         "language_form": TableLanguageForm(data={"language": table.language}),
         "import_form": ImportForm(),
         "circle_form": CircleForm(),
@@ -83,6 +90,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
+        night=night_of(view),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,

@@ -14,7 +14,8 @@
   if (window.outboxWired) return;
   window.outboxWired = true;
 
-  const ENTRY_FORMS = "#game form[data-entry], #game form[action$='/undo']";
+  // (a form tapped while an answer was on its way may have left the page since)
+  const ENTRY_FORMS = "form[data-entry], form.undo-form";
   const PAGE_FORMS = "form[data-outbox-form]";
   const ENGLISH = {
     one: "Saved on this phone: 1 entry waits for the connection.",
@@ -60,10 +61,19 @@
     return game && game.dataset.title ? `${game.dataset.title}: ${what}` : what;
   }
 
+  // Each change kept has its own key (table.js) and the version it was made on. A form that adds
+  // one event of many (data-adds: a mulle, a boodle card) keeps every save; any other saved again
+  // replaces what it kept (the bids corrected), in its place and with its key (it may have arrived).
   async function keep(entry) {
-    // Saving the same form again (a bid changed) replaces what was kept, in its place in line.
-    const same = (await keptEntries()).find((kept) => entry.key && kept.key === entry.key);
-    if (same) entry.id = same.id;
+    const kept = await keptEntries();
+    const same = entry.kind === "page"
+      ? kept.find((other) => entry.key && other.key === entry.key)
+      : kept.find((other) => !entry.adds && !other.adds && other.form === entry.form && other.page === entry.page);
+    if (same) {
+      entry.id = same.id;
+      entry.key = same.key;
+      entry.fields = entry.fields.map(([name, value]) => [name, name === "key" ? same.key : value]);
+    }
     await store({ made: Date.now(), ...entry });
     window.dispatchEvent(new Event("outbox:kept"));
     await showPending(true);
@@ -71,6 +81,7 @@
 
   const fieldsOf = (pairs) => Array.from(pairs || [], ([name, value]) => [name, String(value)]);
   const keyOf = (fields) => (fields.find(([name]) => name === "key") || [])[1];
+  const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
 
   function keepEntry(ctx) {
     const fields = fieldsOf(ctx.request.body);
@@ -80,6 +91,8 @@
       action: ctx.request.action,
       fields,
       key: keyOf(fields),
+      form: ctx.tap ? ctx.tap.form : ctx.request.action,  // which form (table.js): of any page
+      adds: form.hasAttribute("data-adds"),
       page: location.pathname,
       label: labelOf(form, ctx.submitter),
     });
@@ -127,13 +140,19 @@
     if (!window.indexedDB) return;
     const entries = await keptEntries();
     showList(entries);
-    const count = entries.filter(shownHere).length;
+    const mine = entries.filter(shownHere);
+    const count = mine.length;
+    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: count } }));
     const here = note(count > 0);
     if (here) {
       here.hidden = count === 0;
       const text = count === 1 ? say(here, "one") : say(here, "many").replace("{n}", count);
       here.textContent = count ? text : "";
       if (count && scroll) here.scrollIntoView({ block: "center", behavior: scrolling() });
+      // Offline the page shows the step as it was: the next one comes once this is sent.
+      const last = mine[mine.length - 1];
+      const next = here.parentElement.querySelector("[data-outbox-next]");
+      if (next) next.hidden = !(last && last.kind === "entry" && !last.adds);
     }
     // navigator.onLine can be true without a working connection: try again now and then.
     if (entries.some((entry) => !entry.conflict) && !retry) {
@@ -185,62 +204,82 @@
 
   let flushing = false;
 
+  // The changes kept after one that went, made on its version, go with the version its answer
+  // gave (no 409 against itself); stored, so a sending cut short goes on from there.
+  async function rebase(after, page, from, to) {
+    for (const later of after) {
+      if (later.page !== page || versionOf(later.fields) !== from) continue;
+      const fields = later.fields.map(([name, value]) => [name, name === "version" ? String(to) : value]);
+      await store({ ...later, fields });
+    }
+    // This page's taps follow them (table.js).
+    if (page === location.pathname) {
+      window.dispatchEvent(new CustomEvent("outbox:answered", { detail: { from, to } }));
+    }
+  }
+
+  // One kept change sent: its answer (or null when there is no connection).
+  function post(entry, body) {
+    const headers = { "X-CSRFToken": body.get("csrf_token") || "" };
+    if (entry.kind !== "page") headers["HX-Request"] = "true";
+    return fetch(entry.action, {
+      method: "POST",
+      credentials: "same-origin",
+      referrerPolicy: "same-origin",  // the CSRF check over HTTPS wants a same-origin Referer
+      body,
+      headers,
+    }).catch(() => null);
+  }
+
+  // In order, each once ("already saved" counts as sent); a refusal is said; no connection or
+  // server trouble: later.
   async function flush() {
     if (flushing || !window.indexedDB) return;
     if (!navigator.onLine) return showPending(false);
     flushing = true;
-    let answer = null;
     let refused = false;
-    const moved = new Map(); // a version an entry was sent with → the version its answer gave
+    let sentCount = 0;
+    const waitsForChoice = new Set();
     try {
-      for (const entry of await keptEntries()) {
-        if (entry.conflict) continue;  // waits for the player's choice
+      for (;;) {
+        const line = (await keptEntries()).filter((entry) => !entry.conflict && !waitsForChoice.has(entry.id));
+        const entry = line[0];
+        if (!entry) break;
         const body = new URLSearchParams(entry.fields);
-        // Entries kept one after another on this phone were all made from the page as it was:
-        // each is sent with the version the answer to the one before gave (not a 409 against
-        // itself).
-        let sent = Number(body.get("version"));
-        while (moved.has(sent)) sent = moved.get(sent);
-        if (body.has("version")) body.set("version", String(sent));
         if (entry.kind === "page" && !entry.sent && entry.page === location.pathname) {
           await send(entry, body);
           return;  // the page is going: the rest is sent from the next one
         }
-        const headers = { "X-CSRFToken": body.get("csrf_token") || "" };
-        if (entry.kind !== "page") headers["HX-Request"] = "true";
-        const response = await fetch(entry.action, {
-          method: "POST",
-          credentials: "same-origin",
-          referrerPolicy: "same-origin",  // the CSRF check over HTTPS wants a same-origin Referer
-          body,
-          headers,
-        }).catch(() => null);
-        if (!response || response.status >= 500) break;  // no connection, or server trouble: later
+        const response = await post(entry, body);
+        if (!response || response.status >= 500) break;
         const text = await response.text();
-        const fragment = new DOMParser().parseFromString(text, "text/html");
-        const now = fragment.getElementById("game");
+        const now = new DOMParser().parseFromString(text, "text/html").getElementById("game");
         if (entry.kind === "page" && response.status === 409) {
           if (shownHere(entry)) return send(entry, body);  // both versions, to choose from
           await store({ ...entry, conflict: true });
+          waitsForChoice.add(entry.id);
           continue;
         }
         await forget(entry.id);
-        if (response.ok && now && Number(now.dataset.version) === sent + 1) moved.set(sent, sent + 1);
+        const sent = versionOf(entry.fields);
+        if (response.ok && now && Number(now.dataset.version) === sent + 1) {
+          await rebase(line.slice(1), entry.page, sent, sent + 1);
+        }
         // An entry is answered with the game (200, 409 and 422 alike), a page form with a
         // redirect to it; anything else was refused.
         const landed = new URL(response.url || entry.action, location.href).pathname;
         if (entry.kind === "page" ? !response.ok : !now) refused = true;
-        else if (now && (entry.page === location.pathname || landed === location.pathname)) {
-          answer = now.outerHTML;
+        else if (response.ok) sentCount += 1;  // saved, or "already saved"
+        // Shown at once: the next answer is drawn against what the phone shows.
+        const game = document.getElementById("game");
+        if (now && game && (entry.page === location.pathname || landed === location.pathname)) {
+          await htmx.swap({ text: now.outerHTML, swap: "outerHTML", target: game, sourceElement: document.body });
         }
       }
     } finally {
       flushing = false;
     }
-    const game = document.getElementById("game");
-    if (answer && game) {
-      await htmx.swap({ text: answer, swap: "outerHTML", target: game, sourceElement: document.body });
-    }
+    if (sentCount) window.dispatchEvent(new CustomEvent("outbox:sent", { detail: { count: sentCount } }));
     await showPending(false);
     const here = refused && note(true);
     if (here) {

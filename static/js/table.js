@@ -32,23 +32,95 @@
   const isPoll = (ctx) => Boolean(ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute
     && ctx.sourceElement.hasAttribute("data-poll"));
 
-  // A form, once sent, takes no second tap until its answer: even while it waits its turn, a
-  // tap on another of its buttons would go with the same key and be taken for a double tap.
+  // The outbox's changes move the game on too.
+  window.addEventListener("outbox:answered", (event) => {
+    ownNext.set(event.detail.from, event.detail.to);
+  });
+
+  // --- Every tap counts ---------------------------------------------------------------------------
+  // No button is disabled while an answer is on its way (a tap on it was lost, unsaid): the tap
+  // is queued, marked, counted in the bar, sent in its turn. Each tap after a form's first is
+  // another change, with a key of its own (taps.js drops a double tap).
+  const sentKeys = new Set();
+  const waitingTaps = []; // not answered yet, in order
+
+  function freshKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
   document.addEventListener("htmx:config:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
     const form = ctx && ctx.request && ctx.request.form;
-    if (form && inGame(form) && ctx.request.method === "POST") {
-      touched.delete(form); // what it holds now is being sent
-      delete form.dataset.dirty;
-      ctx.locked = Array.from(form.querySelectorAll("button[type=submit]:not([disabled])"));
-      ctx.locked.forEach((button) => { button.disabled = true; });
+    if (!form || !inGame(form) || ctx.request.method !== "POST") return;
+    touched.delete(form); // what it holds now is being sent
+    delete form.dataset.dirty;
+    const body = ctx.request.body;
+    // Offline the page may be the service worker's copy, its keys sent before.
+    if (body && body.has && body.has("key")) {
+      if (!navigator.onLine || sentKeys.has(body.get("key"))) body.set("key", freshKey());
+      sentKeys.add(body.get("key"));
     }
+    const submitter = ctx.request.submitter;
+    // A focused key anchors the scroll when the answer goes in before the page it is on:
+    // the page jumped by the game's height.
+    if (submitter && submitter === document.activeElement) submitter.blur();
+    // A form that saves a step (not data-adds: the bids, the next round, a lance) takes no
+    // second tap until its answer: its step is done by then, a second would be refused.
+    ctx.locked = form.hasAttribute("data-adds") ? [] : Array.from(form.querySelectorAll("button:not([disabled])"));
+    ctx.locked.forEach((button) => { button.disabled = true; });
+    const { name = "", value = "" } = submitter || {};
+    ctx.tap = { form: formKey(form), name, value };
+    waitingTaps.push(ctx.tap);
+    showWaiting();
   });
 
   document.addEventListener("htmx:finally:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
     if (ctx && ctx.locked) ctx.locked.forEach((button) => { button.disabled = false; });
+    if (!ctx || !ctx.tap || !waitingTaps.includes(ctx.tap)) return;
+    waitingTaps.splice(waitingTaps.indexOf(ctx.tap), 1);
+    showWaiting();
   });
+
+  // A tap on a form of an answer just swapped in, before htmx took the form in (it does once
+  // the answer settles): sent as htmx's, never as a page the browser would load.
+  const taken = new WeakSet();
+  document.addEventListener("htmx:after:init", (event) => taken.add(event.target));
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (inGame(form) && form.hasAttribute("hx-post") && !taken.has(form)) htmx.process(form);
+  }, true); // htmx's listener, added now, takes this very submit when it reaches the form
+
+  // The waiting taps marked (on today's page), counted in the bar; Undo waits, as what it names
+  // is not what it would take back.
+  function showWaiting() {
+    const page = game();
+    if (!page) return;
+    page.querySelectorAll(".waiting").forEach((element) => element.classList.remove("waiting"));
+    for (const tap of waitingTaps) {
+      const form = Array.from(page.querySelectorAll("form")).find((f) => formKey(f) === tap.form);
+      const button = form && Array.from(form.querySelectorAll("button"))
+        .find((b) => b.name === tap.name && b.value === tap.value);
+      if (button) button.classList.add("waiting");
+    }
+    // In the place of what the last tap did: the bar never grows over the keys.
+    const line = page.querySelector("[data-taps-waiting]");
+    const undo = page.querySelector(".undo-form");
+    const count = waitingTaps.length;
+    const undoWaits = Boolean(undo) && (count > 0 || keptHere > 0);
+    if (line) {
+      let text = "";
+      if (count) text = count === 1 ? line.dataset.one : line.dataset.many.replace("{n}", count);
+      else if (undoWaits) text = undo.dataset.waits || "";
+      line.textContent = text;
+      line.hidden = !text;
+      const bar = line.closest("[data-thumb-bar]");
+      bar.hidden = !text && !bar.querySelector(".said, .undo-form");
+    }
+    if (undo) undo.querySelector("button").disabled = undoWaits;
+    measureBar();
+  }
 
   document.addEventListener("htmx:before:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
@@ -236,7 +308,8 @@
     if (lost && ctx.sentTaps) lost.textContent = `${lost.dataset.intro} ${ctx.sentTaps}.`;
     const status = ctx.response && ctx.response.status;
     if (status >= 400) bringIntoView(page.querySelector(".has-error, .error-box, .notice, .error"));
-    measureBar();
+    showWaiting();
+    showHeard();
   });
 
   document.addEventListener("click", (event) => {
@@ -246,12 +319,49 @@
     htmx.swap({ text, swap: "outerHTML", target: game(), sourceElement: document.body });
   });
 
-  // --- When this phone last heard from the table -------------------------------------------------
+  // --- When this phone last heard from the table, or since when it is offline ---------------
+  // Offline, with the changes the outbox keeps; back online, when they were sent.
   let heardAt = Date.now();
+  let offlineSince = null;
+  let keptHere = 0; // this page's changes in the outbox
+  let sentNote = null; // how many it sent, when
 
   function heard() {
     heardAt = Date.now();
     showHeard();
+  }
+  document.addEventListener("table:heard", heard); // live.js: the stream said the version
+
+  // Since when, kept over a reload without a connection.
+  function offline(now) {
+    const since = "offline-since";
+    try {
+      if (!now) localStorage.removeItem(since);
+      else if (!localStorage.getItem(since)) localStorage.setItem(since, Date.now());
+      offlineSince = now ? Number(localStorage.getItem(since)) : null;
+    } catch (error) { // storage refused
+      offlineSince = now ? Date.now() : null;
+    }
+    if (now) sentNote = null;
+    showHeard();
+  }
+  window.addEventListener("offline", () => offline(true));
+  window.addEventListener("online", () => offline(false));
+  offline(!navigator.onLine);
+
+  window.addEventListener("outbox:count", (event) => {
+    keptHere = event.detail.here;
+    showHeard();
+    showWaiting();
+  });
+  window.addEventListener("outbox:sent", (event) => {
+    sentNote = { count: event.detail.count, at: Date.now() };
+    heard();
+  });
+
+  function clock(ms) {
+    const hours = { hour: "numeric", minute: "2-digit" };
+    return new Date(ms).toLocaleTimeString(document.documentElement.lang || [], hours);
   }
 
   function showHeard() {
@@ -259,10 +369,17 @@
     if (!line) return;
     const seconds = Math.floor((Date.now() - heardAt) / 1000);
     let text = line.dataset.fresh;
-    if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
-    else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
+    if (offlineSince !== null && line.dataset.offline) {
+      const which = keptHere === 0 ? "offline" : keptHere === 1 ? "offlineOne" : "offlineMany";
+      text = line.dataset[which].replace("{time}", clock(offlineSince)).replace("{n}", keptHere);
+    } else {
+      if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
+      else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
+      const said = sentNote && (sentNote.count === 1 ? line.dataset.sentOne : line.dataset.sentMany);
+      if (said) text = `${text} · ${said.replace("{n}", sentNote.count).replace("{time}", clock(sentNote.at))}`;
+    }
     if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle("stale", seconds >= 60);
+    line.classList.toggle("stale", offlineSince !== null || seconds >= 60);
   }
   setInterval(showHeard, 1000);
 
@@ -271,10 +388,21 @@
   }
 
   // --- The watch view: the sheet scrolls by itself to the deal being played ------------------
+  // A sheet without a deal in play (Boodle lists the deals played) follows its last row.
   function followCurrent() {
-    const row = document.querySelector(".game.watch [aria-current=step]");
+    const rows = document.querySelectorAll(".game.watch .sheet-scroll tr[data-row]");
+    const row = document.querySelector(".game.watch [aria-current=step]") || rows[rows.length - 1];
     const box = row && row.closest(".sheet-scroll");
-    if (box) box.scrollTop = Math.max(0, row.offsetTop - box.clientHeight / 2);
+    if (!box) return;
+    // The row to the middle of the part of the sheet on the screen (the sheet may start low,
+    // under what a game shows above it, and run past the bottom of a TV).
+    const seen = box.getBoundingClientRect();
+    const middle = (seen.top + Math.min(seen.bottom, window.innerHeight)) / 2;
+    const at = row.getBoundingClientRect();
+    box.scrollTop += at.top + at.height / 2 - middle;
+    // Still below the screen (the last row of a sheet that starts low): the page follows; the
+    // score's column stays, it sticks.
+    if (row.getBoundingClientRect().bottom > window.innerHeight) row.scrollIntoView({ block: "nearest" });
   }
   document.addEventListener("htmx:after:swap", followCurrent);
   document.addEventListener("DOMContentLoaded", followCurrent);

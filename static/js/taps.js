@@ -53,14 +53,13 @@
     bringIntoView(missing[0]);
   }, true);
 
-  // A double tap is one tap. A quick answer can come back between its two taps: the second
-  // then lands on the next step, on the same kind of button where the first one was (a second
-  // tabbe, the round after the next, a second Undo). Such a tap, at the spot of the tap before
-  // it and in the moment after that tap's answer was drawn, is the double tap's second half and
-  // is dropped: nobody reads a new screen and taps the same thing again that fast.
+  // A double tap is one tap (no button waits disabled for an answer): a tap on the same kind of
+  // button at the spot of the tap before it, in the moment after that tap or after its answer
+  // was drawn (a quick answer between the two puts the next step there: a second tabbe, a
+  // second Undo), is dropped. Nobody taps the same thing again that fast on purpose.
   const ghostMs = () => Number(document.body.dataset.doubleTap || 0); // DOUBLE_TAP_MS
   const SAME_SPOT_PX = 24;
-  let previous = null; // the last tap: where, what it would send, when its answer was drawn
+  let previous = null; // the last tap: where, what it would send, when, when its answer was drawn
 
   function sends(target) {
     const button = target.closest("button");
@@ -74,10 +73,10 @@
   document.addEventListener("click", (event) => {
     const last = previous;
     const kind = sends(event.target);
-    previous = { x: event.clientX, y: event.clientY, kind, drawnAt: 0 };
-    if (!kind || !last || last.kind !== kind || !last.drawnAt) return;
+    previous = { x: event.clientX, y: event.clientY, kind, at: performance.now(), drawnAt: 0 };
+    if (!kind || !last || last.kind !== kind) return;
     if (!inGame(event.target)) return;
-    const quick = performance.now() - last.drawnAt < ghostMs();
+    const quick = performance.now() - (last.drawnAt || last.at) < ghostMs();
     const same = Math.abs(event.clientX - last.x) < SAME_SPOT_PX
       && Math.abs(event.clientY - last.y) < SAME_SPOT_PX;
     if (!quick || !same) return;

@@ -20,6 +20,7 @@
     const form = piles.closest("form");
     const check = form && form.querySelector("[data-pack-check]");
     const leftText = piles.dataset.leftText || "{n}";
+    const filled = {};
     COUNTS.forEach((count) => {
       const span = check && check.querySelector(`[data-sum="${count}"]`);
       const pack = span ? Number(span.dataset.pack) : 0;
@@ -31,6 +32,7 @@
         const others = values().reduce((a, v, i) => a + (sides[i] === rest ? 0 : v), 0);
         restInput.value = String(Math.max(0, pack - others));
       }
+      if (restInput) filled[count] = !("touched" in restInput.dataset);
       const all = values();
       const sum = all.reduce((a, v) => a + v, 0);
       if (span) {
@@ -46,6 +48,21 @@
         const left = side.querySelector(`[data-count="${count}"] [data-left]`);
         if (left) left.textContent = leftText.replace("{n}", String(Math.max(0, pack - (taken - counted[i]))));
       });
+    });
+    // Posted with the count: a refused save comes back with these still filled in.
+    const kept = piles.querySelector("[data-filled]");
+    if (kept) kept.value = COUNTS.filter((count) => filled[count]).join(" ");
+  }
+
+  // After a refused save, the counts of the last pile someone had typed stay as typed.
+  function keepTyped(piles) {
+    const kept = piles.querySelector("[data-filled]");
+    const rest = piles.querySelector("[data-side][data-rest]");
+    if (!kept || !rest || "fresh" in kept.dataset) return;
+    const filled = kept.value.split(" ");
+    COUNTS.filter((count) => !filled.includes(count)).forEach((count) => {
+      const input = inputOf(rest, count);
+      if (input) input.dataset.touched = "";
     });
   }
 
@@ -77,7 +94,10 @@
   function setup(root) {
     root.querySelectorAll("[data-piles]").forEach((piles) => {
       piles.querySelectorAll("[data-rest-note]").forEach((note) => { note.hidden = false; });
+      keepTyped(piles);
       update(piles);
+      const kept = piles.querySelector("[data-filled]");
+      if (kept) delete kept.dataset.fresh;
     });
   }
 

@@ -57,7 +57,9 @@
     if (hint) hint.hidden = true;
     pad.hidden = false;
     let active = Math.max(0, inputs.findIndex((input) => input.value.length < 4));
-    const cards = (input) => input.value.toUpperCase().replace(/[^KQJ765432A]/g, "").split("");
+    // The pack's letters (K Q J, or R C S for a Spanish pack) as the keys say them.
+    const letters = new Set((box.dataset.ranks || "KQJ765432A").split(""));
+    const cards = (input) => input.value.toUpperCase().split("").filter((c) => letters.has(c));
     const activate = (i) => {
       active = i;
       rows.forEach((row, k) => row.classList.toggle("mus-active", k === i));

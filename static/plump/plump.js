@@ -14,6 +14,21 @@
     return input ? Number(input.value) : null;
   }
 
+  // Tricks that cannot be right (more than the cards, or all in and not the cards) hold Save
+  // back, and the tally says why in the words the server would use.
+  function holdSave(form, tally, pads, cards) {
+    const values = pads.map(checkedValue);
+    const sum = values.reduce((a, v) => a + (v ?? 0), 0);
+    const wrong = sum > cards || (values.every((v) => v !== null) && sum !== cards);
+    const reason = tally.querySelector("[data-impossible]");
+    if (reason) {
+      reason.hidden = !wrong;
+      reason.textContent = wrong ? reason.dataset.template.replace("{total}", String(sum)) : "";
+    }
+    const save = form.querySelector("button[type=submit].confirm");
+    if (save) save.disabled = wrong;
+  }
+
   function setupTally(form) {
     const tally = form.querySelector("[data-tally]");
     if (!tally) return;
@@ -47,6 +62,7 @@
         reason.hidden = forbidden === null || forbidden < 0;
         reason.textContent = reason.hidden ? "" : dealerBox.dataset.reasonTemplate.replace("{bid}", String(forbidden));
       }
+      if (mode === "tricks") holdSave(form, tally, pads, cards);
       if (mode === "tricks" && changed) {
         // Once all but one are entered, the last is determined.
         const open = pads.filter((p) => checkedValue(p) === null);

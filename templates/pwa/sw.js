@@ -1,18 +1,19 @@
-// The service worker: static files cache-first, pages network-first with the last copy offline.
-// Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites; a
-// form's page that cannot be sent gets the app's own page instead of the browser's.
+{# The service worker: static files cache-first, pages network-first with the last copy offline.
+   Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites; a
+   form's page that cannot be sent gets the app's own page instead of the browser's.
+   Its comments are Jinja's: they are not sent to the phone. #}
 "use strict";
 
 const STATIC = "table-assistant-static-{{ version }}";
-const PAGES = "table-assistant-pages";  // last good copy of each page, kept across versions
+const PAGES = "table-assistant-pages";  {# last good copy of each page, kept across versions #}
 const PRECACHE = {{ precache|tojson }};
 const OFFLINE = {{ offline|tojson }};
 const UNSENT = {{ unsent|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
 const MAX_PAGES = 40;
 
-// The static files are fingerprinted (?v=digest) and kept immutable by the browser too, so what
-// the page itself just loaded comes from the browser's cache: nothing is downloaded twice.
+{# The static files are fingerprinted (?v=digest) and kept immutable by the browser too, so what
+   the page itself just loaded comes from the browser's cache: nothing is downloaded twice. #}
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(STATIC)
@@ -40,18 +41,18 @@ function cacheable(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (!cacheable(request)) return;  // the browser goes to the network as if we were not here
+  if (!cacheable(request)) return;  {# the browser goes to the network as if we were not here #}
   const url = new URL(request.url);
   if (request.mode === "navigate") event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC_PREFIX)) event.respondWith(asset(request));
 });
 
-// A form sent as a page (htmx's entries have the outbox) that cannot reach the server: the
-// app's page says so, and that going back finds what was typed. Nothing of it is cached.
+{# A form sent as a page (htmx's entries have the outbox) that cannot reach the server: the
+   app's page says so, and that going back finds what was typed. Nothing of it is cached. #}
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.mode !== "navigate" || request.method !== "POST") return;
-  // The outbox's own sending of a kept form: it keeps the form until an answer names it.
+  {# The outbox's own sending of a kept form: it keeps the form until an answer names it. #}
   if (new URL(request.url).searchParams.has("outbox")) return;
   event.respondWith(send(request));
 });
@@ -94,8 +95,8 @@ async function asset(request) {
     }
     return response;
   } catch (error) {
-    // Offline, a page kept from an older version asks for its files by their old fingerprints:
-    // today's copy of the same file is the best there is.
+    {# Offline, a page kept from an older version asks for its files by their old fingerprints:
+       today's copy of the same file is the best there is. #}
     return (await caches.match(request, { ignoreVary: true, ignoreSearch: true })) || Response.error();
   }
 }

@@ -5,12 +5,14 @@ The browser is Debian's Chromium (``.ci/run`` installs it); Playwright never dow
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page
 from werkzeug.serving import make_server
 
 from assistant import create_app
@@ -101,6 +103,52 @@ def human_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The double-tap window of a real phone (``DOUBLE_TAP_MS``): only for a test that taps
     like a person, never the next button the moment it is drawn."""
     yield from serve(tmp_path_factory.mktemp("human"), DOUBLE_TAP_MS=Defaults.DOUBLE_TAP_MS)
+
+
+@pytest.fixture(scope="session")
+def stream_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The polls slowed to one a minute: a phone that follows within seconds heard it over its
+    stream (a heartbeat every second, so that a test can wait for one)."""
+    yield from serve(
+        tmp_path_factory.mktemp("stream"),
+        POLL_SECONDS=60,
+        WATCH_POLL_SECONDS=60,
+        LIVE_HEARTBEAT_SECONDS=1.0,
+        LIVE_CHECK_SECONDS=0.05,
+    )
+
+
+STREAM = re.compile(r"/stream\?")
+WAYS = {"stream": "stream_server", "stream blocked": "live_server"}
+
+
+@pytest.fixture(params=WAYS)
+def way(request: pytest.FixtureRequest) -> str:
+    """How the phones hear of each other: over their stream, or with it blocked (a proxy or a
+    network that cannot hold it), when today's poll takes over by itself."""
+    return str(request.param)
+
+
+@pytest.fixture
+def server(way: str, request: pytest.FixtureRequest) -> str:
+    return str(request.getfixturevalue(WAYS[way]))
+
+
+def make_phone(browser: Browser, blocked: bool = False) -> Callable[..., Page]:
+    """A new phone (a context of its own: its own cookies), its stream aborted if ``blocked``."""
+
+    def new(**args: object) -> Page:
+        context = browser.new_context(**{**PHONE, **args})
+        if blocked:
+            context.route(STREAM, lambda route: route.abort())
+        return context.new_page()
+
+    return new
+
+
+@pytest.fixture
+def phone(browser: Browser, way: str) -> Callable[..., Page]:
+    return make_phone(browser, blocked=way == "stream blocked")
 
 
 @pytest.fixture

@@ -150,6 +150,7 @@ def test_an_evening_in_a_circle_settled_and_remembered(
     expect(page.locator(".notice")).to_contain_text("The evening has ended")
     expect(page.locator("#entry")).to_have_count(0)
     page.get_by_role("link", name="Table", exact=True).tap()
+    expect(page.locator(".evening-ended")).to_be_visible()  # there before going on
 
     # A second evening of the circle: a Mulle game imported at home, then put in the circle.
     page.goto(live_server + "/")
@@ -263,6 +264,6 @@ def test_the_evening_and_circle_pages_pass_axe(
     expect(page.locator("h1")).to_have_text("The Friday group")
     assert problems(page) == [], "the circle"
     page.locator("section[aria-labelledby=players-title]").get_by_role("link", name="Bo").tap()
-    page.locator("summary", has_text="He is the same person as").tap()
+    page.locator("summary", has_text="Bo is the same person as").tap()
     expect(page.get_by_label("The same person as")).to_be_visible()
     assert problems(page) == [], "a player's page"

@@ -458,3 +458,38 @@ def test_a_double_tap_answered_between_its_taps_is_one_tap(page: Page, human_ser
     page.locator(".mulle-live .names-row label.key").first.tap()
     next_round.tap()
     expect(page.locator(".round-big")).to_have_text("Round 3 of 6")
+
+
+@pytest.mark.parametrize("screen", [*SCREENS, "narrow-large"])
+def test_a_typo_in_one_pile_names_that_pile_and_the_last_stays_filled_in(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """Olle's aces typed as 7: the count is refused naming Olle's aces alone; Pia's pile is
+    still filled in with the rest, so that putting Olle right is all it takes."""
+    if screen in SCREENS:
+        use_screen(page, screen)
+    else:  # a 320 px phone with its text at 200 %
+        use_screen(page, "large-text")
+        page.set_viewport_size({"width": 320, "height": 640})
+    choose_players(page, live_server, "Mulle", ["Anna", "Olle", "Pia"])
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    page.get_by_role("button", name="Count the piles now").tap()
+    for seat, counts in ((0, (8, 1, 1, 1, 1)), (1, (8, 7, 0, 0, 1))):
+        for what, value in zip(
+            ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens"), counts, strict=True
+        ):
+            page.locator(f"#piles_{seat}_{what}").fill(str(value))
+    expect(page.locator("#piles_2_spade_aces")).to_have_value("1")  # Pia: the rest
+    expect(page.locator("#piles_2_aces")).to_have_value("0")
+    page.get_by_role("button", name="Save deal 1").tap()
+    message = "aces other than A♠ add up to 7, but the double pack has 6"
+    expect(page.locator("#piles_1_aces-error")).to_have_text(message)
+    expect(page.locator(".pile p.error")).to_have_count(1)  # nothing next to Pia's pile
+    expect(page.locator("[data-rest-note]")).to_be_visible()
+    shot(page, f"mulle-one-pile-named-{screen}", full_page=False)
+    assert problems(page) == []
+    page.locator("#piles_1_aces").fill("6")
+    expect(page.locator("#piles_2_aces")).to_have_value("1")  # filled in again
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator(".said")).to_contain_text("Deal 1 counted")

@@ -17,6 +17,7 @@ from tests.browser.table import (
     in_sight,
     use_screen,
 )
+from tests.browser.test_accessibility import problems
 from tests.web.test_mus_web import SEED_SAID
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
@@ -168,7 +169,7 @@ def test_undo_after_a_saved_hand_shows_its_showdown_with_the_lances(
 
 
 def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_server: str) -> None:
-    """Paso, back one step, paso …: each tap as soon as its button is there. None is refused."""
+    """Paso, Undo, paso …: each tap as soon as its button is there. None is refused."""
     choose_players(page, slow_server, "Mus", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.get_by_role("button", name="Start the game").tap()
@@ -176,7 +177,7 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
     answers = Answers(page)
     for _ in range(10):
         page.get_by_role("button", name="Paso — nobody bet").tap()
-        page.get_by_role("button", name="Back one step").tap()
+        page.locator(".thumb-bar .undo").tap()
     expect(page.locator("#game")).to_have_attribute("data-version", "20")
     assert answers.refused() == [] and len(answers.statuses) == 20
 
@@ -198,3 +199,42 @@ def test_the_game_badge_is_one_pill_in_spanish_on_a_phone(page: Page, live_serve
     )
     assert fits == {"pieces": 1, "inside": True, "within": True}
     shot(page, "mus-game-badge-es", full_page=False)
+
+
+@pytest.mark.parametrize("screen", [*SCREENS, "narrow-large"])
+def test_a_spanish_table_taps_rey_caballo_sota(page: Page, live_server: str, shot, screen) -> None:
+    """In Spanish the rank keys are R C S, the hands on the sheet R-7-6-5, the teams "Anna y
+    Carla"."""
+    if screen in SCREENS:
+        use_screen(page, screen)
+    else:  # a 320 px phone with its text at 200 %
+        use_screen(page, "large-text")
+        page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(live_server + "/?lang=es")
+    page.goto(live_server + "/new")
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Mus").tap()
+    page.get_by_role("button", name="Siguiente").tap()
+    expect(page.locator(".mus-team-cards")).to_contain_text("Anna y Carla")
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.locator("form button[type=submit].primary").last.tap()
+    table = Table(page)
+    for _ in range(2):  # grande and chica: paso
+        table.tap(page.locator("button[name=act][value=paso]"))
+    for _ in range(2):  # pares and juego: nobody says yes
+        table.tap(page.locator("[data-said-done]"))
+    table.tap(page.locator("button[name=act][value=paso]"))  # punto
+    expect(page.locator(".rank-pad [data-rank]")).to_have_text(
+        ["R", "C", "S", "7", "6", "5", "4", "3", "2", "A"]
+    )
+    table.cards(["R765", "C764", "S654", "R54A"])  # no pares, no juego: as the table said
+    expect(page.locator("#cards_0")).to_have_value("R765")
+    shot(page, f"mus-spanish-keys-{screen}", full_page=False)
+    assert problems(page) == []
+    table.tap(page.locator("button[name=act][value=save]"))
+    hands = page.locator(".mus-hand-cards").first
+    expect(hands).to_contain_text("R-7-6-5")
+    expect(hands).to_contain_text("S-6-5-4")
+    page.locator(".mus-hand-cards").first.scroll_into_view_if_needed()
+    shot(page, f"mus-spanish-hands-{screen}", full_page=False)

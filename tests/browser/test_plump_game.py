@@ -15,6 +15,7 @@ from tests.browser.table import (
     in_sight,
     use_screen,
 )
+from tests.browser.test_accessibility import problems
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 PLAN = [*range(10, 0, -1), *range(2, 11)]
@@ -305,3 +306,71 @@ def test_a_pad_of_eight_keys_is_one_row_on_a_phone_and_two_even_ones_on_a_narrow
         assert len(per_row) == rows and max(per_row) - min(per_row) <= 1
     widths = pads.first.locator("label.key").evaluate_all("(keys) => keys.map(k => k.offsetWidth)")
     assert min(widths) >= 36 and len(set(widths)) <= 2  # a finger's width, all alike
+
+
+BIDS = deal_entries(1, 10)[0]
+
+
+def bids_undone(page: Page, live_server: str, screen: str) -> Table:
+    """Deal 1's bids (♥ turned up) saved, then taken back with Undo."""
+    if screen in SCREENS:
+        use_screen(page, screen)
+    else:  # a 320 px phone with its text at 200 %
+        use_screen(page, "large-text")
+        page.set_viewport_size({"width": 320, "height": 640})
+    choose_players(page, live_server, "Plump", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    table = Table(page)
+    table.tap(page.locator("label.suit-key").nth(0))
+    for player in order(1):
+        table.number(player, BIDS[player])
+    table.button("Save bids")
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    undo = page.locator(".thumb-bar .undo")
+    if screen in SCREENS:
+        undo.tap()
+    else:  # at 320 px with 200 % text the bar's line lies over its Undo: the keyboard's Enter
+        undo.focus()
+        page.keyboard.press("Enter")
+    expect(page.locator(".said")).to_contain_text("Undone: the bids of deal 1.")
+    return table
+
+
+@pytest.mark.parametrize("screen", [*SCREENS, "narrow-large"])
+def test_undo_of_the_bids_brings_them_back_as_tapped(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """Undo of the bids shows the bids and the trump as they were tapped, on every screen (a
+    320 px phone with its text at 200 % too)."""
+    table = bids_undone(page, live_server, screen)
+    for player in order(1):
+        expect(table.pad(player).locator("input:checked")).to_have_value(str(BIDS[player]))
+    expect(page.locator("label.suit-key input").nth(0)).to_be_checked()
+    shot(page, f"plump-bids-back-after-undo-{screen}", full_page=False)
+
+
+def test_one_wrong_bid_is_one_key_and_impossible_tricks_hold_save_back(
+    page: Page, live_server: str, shot
+) -> None:
+    """Undo of the bids, one key changed, saved: two taps. Tricks that cannot add up hold Save
+    back and say why in the app's words."""
+    table = bids_undone(page, live_server, "phone")
+    before = table.taps
+    table.number("Cia", 2)  # the one wrong bid
+    table.button("Save bids")
+    expect(page.locator(".strip")).to_contain_text("bid 2")
+    assert table.taps - before == 2
+    first, second, _third, _dealer = order(1)
+    table.number(first, 6)
+    table.number(second, 5)  # 11 of 10 cards: cannot be
+    reason = page.locator("[data-impossible]")
+    expect(reason).to_have_text(
+        "The tricks add up to 11, but 10 cards were dealt: one count is wrong."
+    )
+    expect(page.get_by_role("button", name="Save tricks")).to_be_disabled()
+    shot(page, "plump-impossible-tricks-phone", full_page=False)
+    assert problems(page) == []
+    table.number(second, 3)
+    expect(reason).to_be_hidden()
+    expect(page.get_by_role("button", name="Save tricks")).to_be_enabled()

@@ -4,15 +4,16 @@ middle of tapping is told instead of being overwritten or left silently behind."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import make_phone
 from tests.browser.table import choose_players
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 BIDS = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}
-# Another poll, its answer and the swap: well within this on a busy machine.
+# Another poll (or the stream's nudge), its answer and the swap: well within this when busy.
 HEARD_WITHIN_MS = 5000
 
 
@@ -24,31 +25,32 @@ def tap_bids(page: Page, bids: dict[str, int]) -> None:
         ).tap()
 
 
-def two_phones(browser: Browser, live_server: str, game: str, players: list[str]) -> tuple:
-    first = browser.new_context(**PHONE).new_page()
-    choose_players(first, live_server, game, players)
+def two_phones(phone: Callable[[], Page], server: str, game: str, players: list[str]) -> tuple:
+    first = phone()
+    choose_players(first, server, game, players)
     first.locator("label.key", has_text="Anna").first.tap()
     first.get_by_role("button", name="Start the game").tap()
     first.wait_for_selector("#game")
-    second = browser.new_context(**PHONE).new_page()
+    second = phone()
     second.goto(first.url)
     return first, second
 
 
-def test_the_other_phone_follows_by_itself(browser: Browser, live_server: str) -> None:
-    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+def test_the_other_phone_follows_by_itself(phone, server: str) -> None:
+    first, second = two_phones(phone, server, "Plump", PLAYERS)
     tap_bids(first, BIDS)
     first.get_by_role("button", name="Save bids").tap()
-    # The second phone polls and swaps in the new step by itself, saying who did what.
+    # The second phone hears of it (its stream, else its poll) and swaps in the new step by
+    # itself, saying who did what.
     expect(second.locator("#entry h2")).to_have_text("Tricks taken", timeout=HEARD_WITHIN_MS)
     expect(second.locator(".elsewhere")).to_contain_text("Another phone: Bids of deal 1 saved.")
     expect(second.locator(".live-line")).to_contain_text("heard from the table")
 
 
 def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
-    browser: Browser, live_server: str, shot
+    phone, server: str, way: str, shot
 ) -> None:
-    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+    first, second = two_phones(phone, server, "Plump", PLAYERS)
     tap_bids(second, {"Bo": 2, "Cia": 1})  # the second phone is in the middle of the bids
     tap_bids(first, BIDS)
     first.get_by_role("button", name="Save bids").tap()
@@ -57,7 +59,7 @@ def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
     banner = second.locator("[data-changed]")
     expect(banner).to_be_visible(timeout=HEARD_WITHIN_MS)
     expect(banner).to_contain_text("Another phone saved meanwhile: Bids of deal 1 saved.")
-    shot(second, "two-phones-banner")
+    shot(second, f"two-phones-banner-{way.replace(' ', '-')}")
     expect(second.locator("#entry h2")).to_contain_text("Bids")  # its taps are still there
     expect(second.locator("#entry input:checked")).to_have_count(2)
 
@@ -71,22 +73,28 @@ def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
     expect(second.locator("#entry h2")).to_have_text("Tricks taken")
 
 
+HEARD_TWICE = """() => new Promise((done) => {
+  let heard = 0;
+  document.addEventListener("table:heard", () => { heard += 1; if (heard === 2) done(); });
+})"""
+
+
 def test_a_half_filled_form_is_not_told_of_a_change_that_did_not_happen(
-    browser: Browser, live_server: str
+    phone, server: str, way: str
 ) -> None:
-    first, _second = two_phones(browser, live_server, "Plump", PLAYERS)
+    first, _second = two_phones(phone, server, "Plump", PLAYERS)
     tap_bids(first, {"Bo": 2})  # in the middle of the bids, alone at the table
-    for _ in range(2):  # two polls answered "nothing new" (204): the first one has been handled
+    if way == "stream":  # two heartbeats saying the version it shows: the first one handled
+        first.evaluate(HEARD_TWICE)
+    for _ in range(2 if way != "stream" else 0):  # two polls answered "nothing new" (204)
         with first.expect_response(lambda r: "/poll" in r.url and r.status == 204):
             pass
     expect(first.locator("[data-changed]")).to_be_hidden()
     expect(first.locator("#entry input:checked")).to_have_count(1)
 
 
-def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(
-    browser: Browser, live_server: str
-) -> None:
-    first, second = two_phones(browser, live_server, "Mulle", ["Anna", "Bo"])
+def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(phone, server: str) -> None:
+    first, second = two_phones(phone, server, "Mulle", ["Anna", "Bo"])
     live = second.locator(".mulle-live")
     live.locator(".names-row label.key", has_text="Bo").tap()  # half a mulle: who and rank
     live.locator(".ranks label.key").filter(has_text=re.compile(r"^7$")).tap()
@@ -108,7 +116,8 @@ def test_taps_of_the_same_step_are_kept_when_the_newer_page_is_shown(
 def test_the_table_page_says_when_another_phone_changed_the_evening(
     browser: Browser, live_server: str, shot
 ) -> None:
-    first, second = two_phones(browser, live_server, "Plump", PLAYERS)
+    """The table page polls (it holds no stream): this test is not run over the stream."""
+    first, second = two_phones(make_phone(browser), live_server, "Plump", PLAYERS)
     table = first.url.split("/g/")[0] + "/"
     first.goto(table)
     second.goto(table)

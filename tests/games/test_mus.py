@@ -186,7 +186,7 @@ def test_pares_and_juego_alone_score_their_values_without_betting() -> None:
     pares, juego = lance_result(state, Lance.PARES), lance_result(state, Lance.JUEGO)
     assert (pares.outcome, pares.team, pares.stake, pares.values) == (Outcome.ALONE, 2, 0, 3)
     assert (juego.outcome, juego.team, juego.stake, juego.values) == (Outcome.ALONE, 2, 0, 2)
-    assert state.hands[0].decisions[2].message(FOUR).params["team"] == "Ben & Dan"
+    assert str(state.hands[0].decisions[2].message(FOUR).params["team"]) == "Ben & Dan"
 
 
 def test_nobody_has_pares_skips_the_lance() -> None:

@@ -133,7 +133,10 @@ def test_settings_stay_out_of_the_record(spec: GameSpec) -> None:
     settings = [option for option in schema.options if option.setting]
     values = dict(schema.defaults)
     for option in settings:
-        values[option.name] = True if option.kind == "flag" else option.parse("x")
+        if option.kind == "choice":
+            values[option.name] = option.choices[0].value
+        else:
+            values[option.name] = True if option.kind == "flag" else option.parse("x")
     record = schema.record(values)
     assert not {option.name for option in settings} & set(record)
     assert schema.settings(values) == {option.name: values[option.name] for option in settings}

@@ -35,14 +35,14 @@ def said(record: Record, player: str) -> list[str]:
     ("record", "player", "want"),
     [
         (PLUMP, "Anna", ["Bids made: 2 of 3 (67 %)", "Average score per deal: 9",
-                         "The dealer's hook barred him a bid in 1 of the 1 deals he dealt;"
-                         " he missed 0 of those."]),
+                         "Dealing: the hook barred a bid in 1 of 1 deals;"
+                         " the bid was missed in 0 of those."]),
         (PLUMP, "Cia", ["Bids made: 1 of 3 (33 %)", "Average score per deal: 10/3",
-                        "The dealer's hook barred him a bid in 1 of the 1 deals he dealt;"
-                        " he missed 1 of those."]),
+                        "Dealing: the hook barred a bid in 1 of 1 deals;"
+                        " the bid was missed in 1 of those."]),
         (PLUMP, "Dan", ["Bids made: 2 of 3 (67 %)", "Average score per deal: 22/3",
-                        "The dealer's hook barred him a bid in 0 of the 0 deals he dealt;"
-                        " he missed 0 of those."]),
+                        "Dealing: the hook barred a bid in 0 of 0 deals;"
+                        " the bid was missed in 0 of those."]),
         (example("mulle-full-game"), "Bo", ["Seats taken in the hundred club: 0",
                                             "Mulles taken: 5", "Average points per deal: 97/2"]),
         (HUNDRED_CLUB, "Bo", ["Seats taken in the hundred club: 1", "Mulles taken: 0",

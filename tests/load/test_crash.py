@@ -22,6 +22,7 @@ import sys
 import threading
 import uuid
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -215,19 +216,20 @@ def new_table(server: Server, record: dict) -> str:
         body.write(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"{extra}\r\n\r\n')
         body.write(f"{value}\r\n")
     body.write(f"--{boundary}--\r\n")
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-    connection.request(
-        "POST",
-        "/import",
-        body=body.getvalue().encode(),
-        headers={
-            "Content-Type": f"multipart/form-data; boundary={boundary}",
-            "Cookie": phone.cookie,
-        },
-    )
-    response = connection.getresponse()
-    assert response.status == 303, response.read()
-    return response.getheader("Location")
+    # Closed here: gunicorn's gevent workers keep a connection open after its answer.
+    with closing(http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)) as connection:
+        connection.request(
+            "POST",
+            "/import",
+            body=body.getvalue().encode(),
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Cookie": phone.cookie,
+            },
+        )
+        response = connection.getresponse()
+        assert response.status == 303, response.read()
+        return response.getheader("Location")
 
 
 def test_acknowledged_changes_survive_two_crashes_of_every_server_process(

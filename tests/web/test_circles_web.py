@@ -248,3 +248,16 @@ def _payloads(app: Flask) -> list[dict]:
         return [
             e.payload for e in db.session.execute(db.select(Entry).order_by(Entry.id)).scalars()
         ]
+
+
+def test_the_player_and_circle_pages_fit_anyone(client: FlaskClient, app) -> None:
+    """No "he" or "his" of a player: the pages name the player or say it of anyone."""
+    token, _game = circle_with_two_evenings(client)
+    pages = [
+        client.get(f"/c/{token}/p/{member_id(app, 'Bo')}").text,
+        client.get(f"/c/{token}/").text,
+    ]
+    for page in pages:
+        text = re.sub(r"<[^>]+>", " ", page)
+        assert not re.findall(r"\b(he|his|him|himself)\b", text, re.I), text
+    assert "Rename Bo everywhere" in pages[0] and "Bo is the same person as …" in pages[0]

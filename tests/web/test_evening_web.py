@@ -441,7 +441,7 @@ def test_a_game_still_in_play_is_not_counted_as_played(client: FlaskClient, app)
         standings = {s.name: (s.won, s.played) for s in load_evening(table).standings}
     assert standings == {"Bo": (1, 1), "Anna": (0, 1), "Cia": (0, 1), "Dan": (0, 1)}
     page = client.get(table_url(first)).text
-    assert re.search(r"Bo</th>\s*<td>1 / 1</td>", page)
+    assert re.search(r"Bo</th>\s*<td[^>]*>1 / 1</td>", page)
 
 
 def unpaid_ids(page: str) -> list[int]:
@@ -493,3 +493,14 @@ def test_a_finished_game_with_a_stake_shows_its_money_at_its_end(client: FlaskCl
     assert response.status_code == 303
     page = html.unescape(client.get(game.path).text)  # drawn again: the version moved on
     assert re.search(r"Anna pays Bo SEK\s?6\.50", page)
+
+
+def test_the_e_mail_of_the_settle_up_names_the_table_as_written(client: FlaskClient) -> None:
+    game = plump_with_three_deals(client, stake="0,10")
+    assert (
+        client.post(f"{table_url(game)}name", data={"table-name": "Friday at Eva's"}).status_code
+        == 303
+    )
+    page = client.get(table_url(game)).text
+    subject = re.search(r'href="mailto:\?subject=([^&"]*)', page)
+    assert subject and subject.group(1).startswith("Settle-up%3A%20Friday%20at%20Eva%27s")

@@ -212,7 +212,7 @@ def undo_on_the_page(client, game) -> None:
     assert client.post(game.path + "undo", data=form_fields(page, "/undo")).status_code == 303
 
 
-def count_on_the_page(client, game, counts: dict[str, dict[str, int]]):
+def count_on_the_page(client, game, counts: dict[str, dict[str, int]], **other):
     """Save the count form as the page offers it (the mulles and tabbar it shows ticked),
     with these counted cards typed in."""
     page = client.get(game.path).text
@@ -220,7 +220,7 @@ def count_on_the_page(client, game, counts: dict[str, dict[str, int]]):
     assert fields["action"] == "piles", "the page shows no count"
     for prefix, values in counts.items():
         fields.update({f"{prefix}_{k}": v for k, v in values.items()})
-    return client.post(game.path + "enter", data=fields)
+    return client.post(game.path + "enter", data=fields | other)
 
 
 def cards_of(pile: dict[str, int]) -> dict[str, int]:
@@ -253,13 +253,41 @@ def test_undo_of_a_count_takes_back_the_count_only(client, app) -> None:
         for card in cards:
             assert f'name="piles_{seat}_mulles" value="{card}" checked' in page
     assert 'name="piles_0_tabbar" value="3"' in page and 'name="piles_1_tabbar" value="1"' in page
-    assert 'name="piles_0_spades" value="0"' in page  # only the count itself is taken back
+    # The count is back as it was counted, to change one number.
+    assert 'name="piles_0_spades" value="14"' in page and 'name="piles_1_aces" value="5"' in page
     assert "↶ Undo: the end of deal 1" in page
     assert '<span class="parts live">+24 ' in page and '<span class="parts live">+18 ' in page
 
     assert count_on_the_page(client, game, counts).status_code == 303  # counted again
     assert entries(app) == counted and draft(app) is None
     assert totals_row(client.get(game.path).text) == [44, 38]
+
+
+def test_an_error_in_one_pile_names_that_pile_and_the_rest_stays_filled_in(client, app) -> None:
+    """Cia's pile is filled in with the rest of the pack (its script says which counts); Bo's
+    aces typed as 7 leave her no ace but an A♠: the count is refused naming Bo alone, and her
+    pile comes back still filled in with the rest, so that putting Bo right is all it takes."""
+    game = mulle_game(client, players=THREE)
+    live(client, game, action="round", to=5)
+    anna = dict(spades=8, aces=1, spade_aces=1, spade_twos=1, diamond_tens=1)
+    bo = dict(spades=8, aces=7, spade_aces=0, spade_twos=0, diamond_tens=1)
+    cia = dict(spades=10, aces=0, spade_aces=1, spade_twos=1, diamond_tens=0)  # the rest
+    all_filled = "spades aces spade_aces spade_twos diamond_tens"
+    counts = {"piles_0": anna, "piles_1": bo, "piles_2": cia}
+    page = client.get(game.path).text
+    assert 'name="filled" value="" data-filled data-fresh' in page
+    answer = count_on_the_page(client, game, counts, filled=all_filled)
+    assert answer.status_code == 422 and entries(app) == []
+    assert set(errors(answer.text)) == {"aces other than A♠ add up to 7, but the double pack has 6"}
+    shown_at = re.findall(r'<p class="error" id="([^"]+)-error"', answer.text)
+    assert shown_at == ["piles_1_aces"]  # next to Bo's aces, nothing next to Cia's
+    assert f'name="filled" value="{all_filled}" data-filled>' in answer.text
+    assert "data-side data-rest" in answer.text
+
+    typed = "spades aces spade_twos diamond_tens"  # Cia typed in her A♠
+    answer = count_on_the_page(client, game, counts, filled=typed)
+    shown_at = re.findall(r'<p class="error" id="([^"]+)-error"', answer.text)
+    assert "piles_2_spade_aces" in shown_at  # a count she typed is hers to answer for
 
 
 def test_undo_of_the_last_count_reopens_the_last_deal(client, app) -> None:
@@ -576,3 +604,18 @@ def test_a_game_of_many_deals_draws_the_next_few_and_counts_the_rest(client) -> 
     page = client.get(few.path).text
     assert re.findall(r'id="row-deal-(\d+)" data-row class="future"', page) == ["2", "3", "4", "5"]
     assert "more deal" not in page
+
+
+def test_the_count_says_what_a_pile_may_hold_and_that_aces_include_the_spade_ace(client) -> None:
+    """Under each count the most this pile can hold given the others' counts ("at most"), not
+    the pack; the aces are counted with the A♠."""
+    game = mulle_game(client)
+    live(client, game, action="round", to=7)
+    page = client.get(game.path).text
+    assert "aces, A♠ included" in page and "still in pack" not in page
+    assert "at most 26" in page and "at most 8" in page
+    anna = dict(spades=10, aces=9, spade_aces=0, spade_twos=0, diamond_tens=0)  # 9 aces: refused
+    answer = count_on_the_page(client, game, {"piles_0": anna})
+    assert answer.status_code == 422
+    bo = answer.text.split('name="piles_1_spades"')[1]
+    assert "at most 16" in bo.split("</div>")[1]  # what Anna's 10 spades leave Bo

@@ -86,7 +86,7 @@ def test_setup_shows_the_teams_and_the_options_reach_the_game(client) -> None:
     data = {"step": "players", "game": "mus"} | {f"players-{i}": n for i, n in enumerate(FOUR)}
     page = client.post("/new", data=data).text
     assert "Who is mano first?" in page
-    assert "Anna &amp; Carla" in page and "Ben &amp; Dan" in page
+    assert "Anna & Carla" in html.unescape(page) and "Ben & Dan" in html.unescape(page)
     game = mus_game(client, preset="custom", target="30", games_to_win="1", kings="4")
     page = client.get(game.path).text
     assert "Hand 1" in page and "Dan deals" in page and "Anna is mano" in page
@@ -1014,3 +1014,58 @@ def test_a_hand_reopened_by_undo_is_the_hand_that_was_saved(data, options, winne
         kind = draft.fourth if draft.fourth in ("juego", "punto") else kind
         again = round_of(draft, showdown=shown, fourth=kind)
     assert score_of(record([*rounds[:-1], again], options)) == score_of(record(rounds, options))
+
+
+def test_a_spanish_table_reads_rey_caballo_sota(client, app) -> None:
+    """In Spanish the keys, the hands on the sheet and the rules card say R, C, S (rey,
+    caballo, sota) where the record keeps K, Q, J; cards typed either way are read; the teams
+    are "Anna y Carla". A table may choose its pack whatever the language."""
+    game = mus_game(client)
+    seed_betting(client, game)
+    page = html.unescape(client.get(game.path + "?lang=es").text)
+    keys = re.findall(r'<button type="button" class="rank" data-rank="(\w+)">', page)
+    assert keys == ["R", "C", "S", "7", "6", "5", "4", "3", "2", "A"]
+    spanish = {"cards_0": "R3CA", "cards_1": "7654", "cards_2": "SS54", "cards_3": "KC77"}
+    tap(client, game, "save", mode="cards", **spanish)
+    assert entries(app)[0]["cards"] == {
+        "Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"
+    }  # fmt: skip
+    page = html.unescape(client.get(game.path).text)  # the phone keeps its Spanish
+    assert "Anna <strong>R-3-C-A</strong>" in page and "Dan <strong>R-C-7-7</strong>" in page
+    assert "pares: Anna y Carla" in page and "K-3-Q-A" not in page
+    rules = html.unescape(client.get(game.path + "rules").text)
+    assert "R, C, S 10" in rules and "(R-3-4-4 gana a R-C-C-C)" in rules
+    english = html.unescape(client.get(game.path + "?lang=en").text)
+    assert "Anna <strong>K-3-Q-A</strong>" in english and "pares: Anna & Carla" in english
+
+
+def test_the_pack_is_a_setting_of_the_game(client) -> None:
+    game = mus_game(client, deck="spanish")
+    client.get(game.path + "?lang=en")  # this phone reads English
+    seed_betting(client, game)
+    page = client.get(game.path).text
+    assert re.findall(r'data-rank="(\w)"', page)[:3] == ["R", "C", "S"]
+    french = mus_game(client, deck="french")
+    seed_betting(client, french)
+    page = client.get(french.path + "?lang=es").text
+    assert re.findall(r'data-rank="(\w)"', page)[:3] == ["K", "Q", "J"]
+
+
+def test_a_hand_in_play_has_one_undo(client) -> None:
+    """The bar's Undo takes back the last lance: the panel has no second control for it."""
+    game = mus_game(client)
+    tap(client, game, "paso")
+    page = html.unescape(client.get(game.path).text)
+    assert "Back one step" not in page and 'value="back"' not in page
+    assert page.count('class="button undo"') == 1 and "↶ Undo: " in page
+
+
+def test_the_table_settles_the_showdown_the_way_it_did_last(client) -> None:
+    """ "Just the winners" holds for the next showdown, also after a hand that ended at once."""
+    from assistant.play.mus import last_shown
+
+    winners = {"lances": {}, "showdown": {"grande": 1}}
+    at_once = {"lances": {"grande": {"by": 1, "bets": ["ordago"], "answer": "no_quiero"}}}
+    assert last_shown([winners, at_once]) is winners
+    assert last_shown([{"lances": {}, "cards": {}}, at_once])["cards"] == {}
+    assert last_shown([at_once]) is None

@@ -9,6 +9,7 @@ import re
 from tests.web.helpers import (
     PLAYERS,
     entries,
+    form_fields,
     play_deal,
     post_entry,
     seat_fields,
@@ -77,7 +78,9 @@ def test_tricks_that_do_not_add_up_are_refused(client, app) -> None:
     tricks = {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 2}
     response = post_entry(client, game, seat_fields("tricks", tricks))
     assert response.status_code == 422
-    assert "tricks add up to 9, but 10 cards were dealt" in response.text
+    # In the app's words, as the tally says it (the engine's own words are for a record).
+    said = "The tricks add up to 9, but 10 cards were dealt: one count is wrong."
+    assert said in response.text
     assert "tricks" not in entries(app)[0]
 
 
@@ -390,9 +393,8 @@ def test_a_saved_correction_says_how_the_totals_moved(client) -> None:
     assert "Deal 1 corrected. Totals: Cia 10 → 22, Dan 11 → 0." in page
     assert "Deal 1 corrected" not in html.unescape(client.get(game.path).text)  # said once
     unchanged = {"version": version_of(client, game), "key": "correct-1-same", **fields}
-    client.post(game.path + "rounds/1", data=unchanged | seat_fields("bids", DEAL_1[0]))
-    page = html.unescape(client.get(game.path).text)
-    assert "Deal 1 corrected. The totals stay as they were." in page
+    same = client.post(game.path + "rounds/1", data=unchanged | seat_fields("bids", DEAL_1[0]))
+    assert same.status_code == 422  # nothing changed: refused, not logged as a correction
 
 
 def test_the_strip_shows_the_totals_the_leader_and_the_bids_in_play(client) -> None:
@@ -441,3 +443,59 @@ def test_the_dealers_reason_counts_one_card_in_the_singular(client) -> None:
     assert "Deal 1 of 5" in page
     assert "the bids would add up to the 1 card." in page
     assert "1 cards" not in page
+
+
+def test_undo_brings_each_step_back_as_it_was_entered(client, app) -> None:
+    """To change one wrong key, not tap the whole round again: Undo of the tricks shows the
+    tricks as entered, Undo of the bids the bids and the trump, and the Undo after that goes
+    on to the step before."""
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1, trump="H")
+    bids, tricks = DEAL_1
+    for undone in ("tricks", "bids"):
+        client.post(
+            game.path + "undo", data={"version": version_of(client, game), "key": undone * 3}
+        )
+        posted = form_fields(client.get(game.path).text, "/enter")
+        assert {k: v for k, v in posted.items() if k.startswith(undone)} == {
+            k: str(v)
+            for k, v in seat_fields(undone, DEAL_1[0] if undone == "bids" else tricks).items()
+        }
+    assert posted["trump"] == "H"
+    assert entries(app) == []
+    changed = seat_fields("bids", bids | {"Dan": 0}) | {"trump": "H"}
+    assert post_entry(client, game, changed).status_code == 303
+    assert entries(app) == [{"trump": "H", "bids": bids | {"Dan": 0}}]
+    assert "bids_0" not in form_fields(client.get(game.path).text, "/enter")  # tricks now, empty
+
+
+def test_a_correction_that_changes_nothing_is_refused_and_not_logged(client, app) -> None:
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    page = client.get(game.path + "rounds/1").text
+    answer = client.post(game.path + "rounds/1", data=form_fields(page, "/rounds/1"))
+    assert answer.status_code == 422
+    assert "Nothing was changed: the round is as it was. Change a value first." in answer.text
+    history = html.unescape(client.get(game.path + "history").text)
+    assert "Deal 1 corrected" not in history
+
+
+def test_a_phone_named_once_is_named_in_the_history(client, app) -> None:
+    """ "Anna's phone": the name this phone gave itself is what another phone's history says,
+    for what it entered before it was named too."""
+    game = start_game(client)
+    play_deal(client, game, *DEAL_1)
+    history = client.get(game.path + "history").text
+    assert "this phone" in history and "Name this phone" in history
+    fields = form_fields(history, "/phone")
+    refused = client.post(game.path + "phone", data=fields | {"name": "  "})
+    assert refused.status_code == 422 and "Give the phone a name." in refused.text
+    named = client.post(game.path + "phone", data=fields | {"name": "Anna's phone"})
+    assert named.status_code == 303
+    post_entry(client, game, seat_fields("bids", DEAL_2[0]))
+    other = app.test_client()  # another phone at the table
+    page = html.unescape(other.get(game.path + "history").text)
+    changes = page.count('<li class="hchange')
+    assert changes == 3 and page.count("· Anna's phone ·") == changes
+    mine = html.unescape(client.get(game.path + "history").text)
+    assert "This phone is Anna's phone: rename it" in mine

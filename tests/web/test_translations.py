@@ -23,13 +23,17 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None}  # `flask translate upda
 SHIPPED = [code for code in Defaults.LANGUAGES if code != Defaults.BABEL_DEFAULT_LOCALE]
 
 
+CONTEXT = "\x04"  # a message of a context (pgettext) is "context\x04id", as gettext keys it
+
+
 def extracted() -> set[str]:
     """Every message id of the sources (a plural by its singular, as a catalog keys it)."""
     with (ROOT / "babel.cfg").open() as config:
         method_map, options_map = parse_mapping_cfg(config)
     return {
-        message if isinstance(message, str) else message[0]
-        for _file, _line, message, _comments, _context in extract_from_dir(
+        (f"{context}{CONTEXT}" if context else "")
+        + (message if isinstance(message, str) else message[0])
+        for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS
         )
     }
@@ -42,7 +46,8 @@ def catalog(language: str) -> Catalog:
 
 def untranslated(ids: set[str], messages: Catalog) -> list[str]:
     def translated(msgid: str) -> bool:
-        entry = messages.get(msgid)
+        context, _, plain = msgid.rpartition(CONTEXT)
+        entry = messages.get(plain, context or None)
         if entry is None:
             return False
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)

@@ -37,7 +37,9 @@ def outcome(game: BoodleReplay) -> Outcome:
     if left and game.deals:
         remarks = (
             Message(
-                N_("{chips} chips on the layout, shared equally in the settle-up"),
+                N_("{chips} chips on the layout, shared equally in the settle-up")
+                if left != 1
+                else N_("1 chip on the layout, given out in the settle-up"),
                 {"chips": left},
             ),
         )

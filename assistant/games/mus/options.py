@@ -85,6 +85,18 @@ OPTIONS = OptionsSchema(
                 "plays without signals."
             ),
         ),
+        Option(
+            "deck",
+            N_("The cards' letters"),
+            "choice",
+            None,  # not an option of the record: it changes no score
+            (
+                Choice("spanish", N_("Spanish pack: rey, caballo, sota (R C S)")),
+                Choice("french", N_("French pack: king, queen, jack (K Q J)")),
+            ),
+            setting=True,
+            none_label=N_("As the page's language: R C S in Spanish, else K Q J"),
+        ),
     ),
     presets=(
         Preset("standard", N_("Standard: 40 stones, best of three games, 8 kings")),

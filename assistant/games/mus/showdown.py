@@ -34,9 +34,11 @@ def team_of(players: Sequence[str], player: str) -> int:
     return 1 if players.index(player) % 2 == 0 else 2
 
 
-def team_names(players: Sequence[str], team: int) -> str:
-    """``"Anna & Carla"``."""
-    return f"{players[team - 1]} & {players[team + 1]}"
+def team_names(players: Sequence[str], team: int) -> Message:
+    """``"Anna & Carla"`` (``"Ane y Miren"`` in Spanish: the page says it)."""
+    return Message(
+        N_("{first} & {second}"), {"first": players[team - 1], "second": players[team + 1]}
+    )
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,8 @@ def figures(counters: Tally) -> tuple[Message, ...]:
         ),
         Message(
             N_(
-                "The dealer's hook barred him a bid in {hooked} of the {dealt} deals he dealt;"
-                " he missed {missed} of those."
+                "Dealing: the hook barred a bid in {hooked} of {dealt} deals;"
+                " the bid was missed in {missed} of those."
             ),
             {
                 "hooked": counters.get("hooked", Fraction(0)),

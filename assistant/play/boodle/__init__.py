@@ -18,8 +18,7 @@ from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...games.cards import parse_card
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..standings import Standings, ranked
 from .forms import (
     correction_field,
@@ -132,7 +131,7 @@ class BoodleAdapter(Adapter):
         view: BoodleView = ctx.view
         notes = (
             {s.name: gettext("this deal: %(n)s", n=signed_chips(s.now)) for s in view.standings}
-            if view.live
+            if view.under_way
             else {}
         )
         totals = {s.name: s.balance for s in view.standings}

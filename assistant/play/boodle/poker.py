@@ -131,11 +131,16 @@ def stage_summary(live: LiveDeal, step: Mapping[str, Any]) -> Message:
         return Message(N_("{name} folds."), {"name": ", ".join(step["fold"])})
     if "in" in step:
         return Message(N_("In: {names}."), {"names": ", ".join(step["in"])})
+    # One chip and more are the two forms of every language the app speaks.
     if step.get("bet"):
         return Message(
-            N_("Everyone still in bets {bet}: the poker pot holds {pot} chips."),
+            N_("Everyone still in bets {bet}: the poker pot holds {pot} chips.")
+            if live.pot_after != 1
+            else N_("Everyone still in bets {bet}: the poker pot holds 1 chip."),
             {"bet": step["bet"], "pot": live.pot_after},
         )
+    if live.pot_after == 1:
+        return Message(N_("No bets: the poker pot holds 1 chip."))
     return Message(N_("No bets: the poker pot holds {pot} chips."), {"pot": live.pot_after})
 
 

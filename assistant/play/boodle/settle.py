@@ -121,8 +121,10 @@ def share_text(
     ]
     if leftover:
         out.append(
-            gettext(
+            ngettext(
+                "%(chips)s chip still on the layout is shared: %(share)s each.",
                 "%(chips)s chips still on the layout are shared: %(share)s each.",
+                leftover,
                 chips=number(leftover),
                 share=share,
             )

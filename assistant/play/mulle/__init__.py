@@ -12,8 +12,7 @@ from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded
 from ..standings import Standings, ranked
 from .forms import (
     COUNTS,
@@ -29,8 +28,14 @@ from .view import MulleView, tally
 LIVE_ACTIONS = ("round", "mulle", "tabbe", "remove")
 
 
-def _prefill(view: MulleView, live: LiveDeal) -> JSON:
-    """A new count starts from what was recorded during the deal."""
+def _prefill(view: MulleView, live: LiveDeal, draft: JSON | None) -> JSON:
+    """A new count starts from what was recorded during the deal; a count Undo took back, from
+    the piles as they were entered."""
+    entered = (draft or {}).get(ENTERED)
+    if isinstance(entered, Mapping) and entered.get("deal") == live.number:
+        piles = entered.get("piles")
+        counted = pile_data(view.sides, piles if isinstance(piles, Mapping) else {})
+        return {**counted, "filled": ""}  # every pile as counted: none is filled in with the rest
     data: JSON = {}
     for side in view.sides:
         data.update({f"{side.prefix}_{count}": 0 for count in COUNTS})
@@ -71,7 +76,8 @@ class MulleAdapter(Adapter):
         if live.counting or (formdata is not None and action not in LIVE_ACTIONS):
             posted = formdata if action not in LIVE_ACTIONS else None
             step = f"piles-{live.number}"
-            piles = piles_form(ctx.record, view.sides, step, posted, _prefill(view, live))
+            prefill = _prefill(view, live, ctx.loaded.draft)
+            piles = piles_form(ctx.record, view.sides, step, posted, prefill)
         form: EntryForm
         if action in LIVE_ACTIONS:
             form = live_form(action, ctx.record, live, formdata)
@@ -146,8 +152,9 @@ class MulleAdapter(Adapter):
     def reopened(self, ctx: Context) -> JSON | None:
         """Undo of a count takes back the count alone: its deal is in play again, at its
         counting step, with the mulles and tabbar its piles hold (a team's on the partner they
-        were counted on). Which round each came in is not stored: they count as the last
-        round's, so the Undo after this one goes back into the deal before it takes them back."""
+        were counted on) and the piles as they were counted, to change one number. Which round
+        each mulle came in is not stored: they count as the last round's, so the Undo after
+        this one goes back into the deal before it takes them back."""
         view: MulleView = ctx.view
         if not view.replay.deals:
             return None
@@ -159,7 +166,8 @@ class MulleAdapter(Adapter):
             if pile is not None:
                 events += [{"mulle": card.code, "by": name, "round": last} for card in pile.mulles]
                 events += [{"tabbe": name, "round": last} for _ in range(pile.tabbar)]
-        return {"deal": deal.number, "round": last + 1, "events": events}
+        entered = {"deal": deal.number, "piles": ctx.record.rounds[-1].get("piles", {})}
+        return {"deal": deal.number, "round": last + 1, "events": events, ENTERED: entered}
 
     def undo_label(self, ctx: Context) -> Message | None:
         live: LiveDeal | None = ctx.view.live

@@ -146,6 +146,9 @@ class PilesForm(EntryForm):
     pack = MappingProxyType({c.value: c.in_pack for c in Count})  # the double pack
     action = HiddenField()
     confirm = ConfirmField()
+    # The counts of the last pile the phone still fills in with the rest of the pack (its
+    # script keeps the list; without it none is): they follow from the other piles.
+    filled = HiddenField()
     before: Record  # the record without this deal
     sides: tuple[Side, ...]
     pile_fields: tuple[str, ...]
@@ -166,13 +169,32 @@ class PilesForm(EntryForm):
             return False
         check = self.check = mulle.check_deal(self.before, self.deal())
         players = self.before.players
-        for finding in check.errors:
+        for finding in self._errors_to_show(check):
             place_error(self, finding.as_error(), players)
         if check.errors:
             return False
         self.warnings = [say(w.message) for w in check.warnings]
         self.warned = digest(check.warnings) if check.warnings else ""
         return not check.warnings or self.warned in (self.confirm.data or [])
+
+    def filled_counts(self) -> tuple[str, ...]:
+        """The counts of the last pile filled in with the rest, as the phone posted them."""
+        said = str(self.filled.data or "").split()
+        return tuple(c for c in COUNTS if c in said and c != "tabbar")
+
+    def _errors_to_show(self, check: mulle.DealCheck) -> tuple[mulle.Finding, ...]:
+        """An error in a count filled in with the rest follows from a number typed in another
+        pile (the rest is what that one left): the piles typed are checked alone, and what is
+        wrong with them is said, naming the pile that is wrong and nothing else."""
+        if len(self.sides) < 2 or not self.filled_counts():
+            return check.errors
+        rest = self.sides[-1].holder
+        filled = {f"piles.{rest}.{count}" for count in self.filled_counts()}
+        if not any(e.field in filled for e in check.errors):
+            return check.errors
+        deal = self.deal()
+        deal["piles"][rest] |= dict.fromkeys(self.filled_counts(), 0)
+        return mulle.check_deal(self.before, deal).errors or check.errors
 
     def _stray_message(self, stray: list[str]) -> str:
         players = self.before.players

@@ -11,8 +11,7 @@ from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.count import AtOnce, Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from ...games.mus.hands import Lance
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..standings import Standings
 from .board import board_standings, score_board
 from .forms import (
@@ -28,6 +27,12 @@ from .forms import (
 )
 from .reopen import Reopening, entered_before, reopening
 from .view import MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
+
+
+def last_shown(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+    """The last hand that came to a showdown: how the table settles one ("Just the winners" or
+    the cards) holds for the next, whatever the hands between that ended at once."""
+    return next((r for r in reversed(rounds) if "showdown" in r or "cards" in r), None)
 
 
 def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce | None]:
@@ -69,11 +74,10 @@ class MusAdapter(Adapter):
             draft = from_draft(loaded.draft, state.next.hand, state.players)
             draft, at_once = checked(state, draft)
             ordago = ending_of(at_once, draft) if at_once else None
-            last = loaded.record.rounds[-1] if loaded.record.rounds else None
-            current = current_hand(state, draft, ordago, last)
+            current = current_hand(state, draft, ordago, last_shown(loaded.record.rounds))
         stakes = {lance.value: n for lance, n in at_once.stakes.items()} if at_once else {}
         board = score_board(state, at_once)
-        return MusView(state, board, game_blocks(state), current, stakes)
+        return MusView(state, board, game_blocks(state), current, stakes, loaded.settings)
 
     def standings(self, ctx: Context) -> Standings:
         return board_standings(ctx.view)

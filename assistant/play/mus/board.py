@@ -28,7 +28,7 @@ class TeamScore:
 
     @property
     def label(self) -> str:
-        return " & ".join(self.names)
+        return gettext("%(first)s & %(second)s", first=self.names[0], second=self.names[1])
 
 
 def score_board(state: mus.MusReplay, at_once: AtOnce | None) -> tuple[TeamScore, TeamScore]:

@@ -19,6 +19,7 @@ from ...games.mus.draft import Step
 from ...games.mus.showdown import team_names
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
+from .deck import read_cards
 
 TEAMS = ("1", "2")
 ANSWERS = ("quiero", "no_quiero", "raise")
@@ -121,10 +122,10 @@ def prefill_bet(form: EntryForm, fact: JSON) -> None:
 
 
 def posted_cards(form: EntryForm, players: tuple[str, ...]) -> dict[str, str] | None:
-    """Each player's cards as posted (spaces and dashes dropped, upper case); None when no
-    card at all was entered."""
+    """Each player's cards as posted (spaces and dashes dropped, upper case, a Spanish pack's
+    R, C, S read as K, Q, J); None when no card at all was entered."""
     cards = {
-        player: "".join(ch for ch in (form[f"cards_{seat}"].data or "") if ch not in " -,").upper()
+        player: read_cards("".join(c for c in (form[f"cards_{seat}"].data or "") if c not in " -,"))
         for seat, player in enumerate(players)
     }
     if not any(cards.values()):

@@ -11,7 +11,7 @@ from ...games.mus.draft import FOURTH, HandDraft
 from ...games.mus.entry import teams_of
 from ...games.mus.hands import Lance
 from ...games.mus.showdown import team_names, team_of, team_values
-from ...i18n import gettext
+from ...i18n import gettext, say
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def showdown_plan(
     players' "yes" already settles), or only the lance an accepted órdago decided."""
     mode = "winners" if last is not None and "showdown" in last else "cards"
     kind = draft.fourth if draft.fourth in ("juego", "punto") else None
-    teams = {1: team_names(players, 1), 2: team_names(players, 2)}
+    teams = {1: say(team_names(players, 1)), 2: say(team_names(players, 2))}
     both = (("1", teams[1]), ("2", teams[2]))
     if ordago is not None:
         field = "showdown_fourth" if ordago in ("juego", "punto", FOURTH) else f"showdown_{ordago}"
@@ -128,7 +128,7 @@ def _values_pads(
 
 def correction_plan(players: Sequence[str]) -> Showdown:
     """The showdown pads of a corrected hand: every lance, both teams' values."""
-    teams = {1: team_names(players, 1), 2: team_names(players, 2)}
+    teams = {1: say(team_names(players, 1)), 2: say(team_names(players, 2))}
     both = (("1", teams[1]), ("2", teams[2]))
     pads = tuple(WinnerPad(n, f"showdown_{n}", both) for n in ("grande", "chica"))
     pads += (

@@ -13,8 +13,14 @@ from ...games.mus.count import Ending
 from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
 from ...games.mus.showdown import team_names, team_of
+from ...i18n import say
+from ..charts import LineChart, line_chart
 from .board import TeamScore
+from .deck import Letters
 from .plan import Showdown, correction_plan, showdown_plan
+
+# The teams' colours on the chart: those of the strip and the keys (mus.css: .mus-t1, .mus-t2).
+TEAM_COLOURS = (0, 3)
 
 
 @dataclass(frozen=True)
@@ -59,10 +65,29 @@ class MusView:
     games: tuple[GameBlock, ...]
     current: Current | None
     stakes: Mapping[str, int]  # lance → the stones its accepted bet puts on the count
+    settings: Mapping[str, Any]  # the game's settings (the pack's letters)
+
+    @property
+    def letters(self) -> Letters:
+        """The figures' letters of this page (R, C, S for a Spanish pack)."""
+        return Letters(self.settings)
 
     @property
     def players(self) -> tuple[str, ...]:
         return self.replay.players
+
+    @property
+    def chart(self) -> LineChart | None:
+        """Each team's stones after every hand of the match (each game starts again from 0),
+        in its team's colour."""
+        hands = self.replay.hands
+        if not hands:
+            return None
+        series = {
+            team.label: [0, *[hand.score[side] for hand in hands]]
+            for side, team in enumerate(self.teams)
+        }
+        return line_chart(series, [str(hand.number) for hand in hands], TEAM_COLOURS)
 
     @property
     def hands(self) -> tuple[HandRow, ...]:
@@ -172,7 +197,7 @@ def current_hand(
         said_so_far(draft, players),
         showdown_plan(draft, players, ordago, last_round) if step.kind == "showdown" else None,
         _speakers(draft, step, seats.order),
-        {1: team_names(players, 1), 2: team_names(players, 2)},
+        {1: say(team_names(players, 1)), 2: say(team_names(players, 2))},
     )
 
 

@@ -9,30 +9,61 @@ from typing import Any, ClassVar, NamedTuple
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
-from ...games.base import JSON, N_, Message, Record, seating
+from ...games.base import JSON, N_, Message, Record, RuleError, seating
 from ...i18n import gettext
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm, row_of_deal
+from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
+from ..seating import Sketch, sketch
 from ..standings import Standings, ranked
 
 
-def bids_form(setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None) -> EntryForm:
-    """The bidding step: the turned-up suit (where the table enters it) and every bid."""
+def bids_form(
+    setup: plump.DealSetup,
+    players: tuple[str, ...],
+    formdata: Any = None,
+    entered: JSON | None = None,
+) -> EntryForm:
+    """The bidding step: the turned-up suit (where the table enters it) and every bid;
+    ``entered``: the bids and trump Undo took back, shown again to change one key."""
     seats = tuple((players.index(p), p) for p in setup.bidding_order)
-    form = step_form("bids", seats, setup.cards, setup.enter_trump)(formdata)
+    data = step_data("bids", entered, players)
+    if setup.enter_trump and entered:
+        data["trump"] = entered.get("trump")
+    form = step_form("bids", seats, setup.cards, setup.enter_trump)(formdata, data=data)
     form.step.data = f"bids-{setup.deal}"
     return form
 
 
 def tricks_form(
-    setup: plump.DealSetup, players: tuple[str, ...], formdata: Any = None
+    setup: plump.DealSetup,
+    players: tuple[str, ...],
+    formdata: Any = None,
+    entered: JSON | None = None,
 ) -> EntryForm:
     seats = tuple((players.index(p), p) for p in setup.bidding_order)
-    form = step_form("tricks", seats, setup.cards, False)(formdata)
+    data = step_data("tricks", entered, players)
+    form = step_form("tricks", seats, setup.cards, False)(formdata, data=data)
     form.step.data = f"tricks-{setup.deal}"
     return form
+
+
+def step_data(what: str, entered: JSON | None, players: tuple[str, ...]) -> JSON:
+    """The fields of step ``what`` as ``entered`` holds them (a player's seat names his field)."""
+    values = entered.get(what) if entered else None
+    if not isinstance(values, Mapping):
+        return {}
+    return {f"{what}_{players.index(p)}": n for p, n in values.items() if p in players}
+
+
+def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:
+    """What Undo took back of step ``what`` of ``deal`` (None: nothing, or another step)."""
+    if formdata is not None:  # a posted form is what it posts
+        return None
+    entered = (loaded.draft or {}).get(ENTERED)
+    if isinstance(entered, Mapping) and entered.get("deal") == deal and what in entered:
+        return dict(entered)
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -79,6 +110,20 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
     return form
 
 
+def said_at_the_table(error: RuleError) -> RuleError:
+    """The engine's sum of the tricks, said as the page says it beside the tally."""
+    params = error.message.params
+    if error.field != "tricks" or "total" not in params:
+        return error
+    if params.get("cards") == 1:
+        template = N_("The tricks add up to {total}, but 1 card was dealt: one count is wrong.")
+    else:
+        template = N_(
+            "The tricks add up to {total}, but {cards} cards were dealt: one count is wrong."
+        )
+    return RuleError(Message(template, dict(params)), field=error.field)
+
+
 def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[str, ...]) -> dict:
     return {p: getattr(form, f"{prefix}_{players.index(p)}").data for p in order}
 
@@ -120,9 +165,17 @@ class PlumpView:
         series = {p: [0, *[d.totals[p] for d in done]] for p in self.replay.players}
         return line_chart(series, [str(d.deal) for d in done])
 
+    @cached_property
+    def seating(self) -> Sketch | None:
+        """Who sits where, who deals the next deal and who bids first (None once it is over)."""
+        nxt = self.replay.next
+        if nxt is None:
+            return None
+        return sketch(self.replay.players, nxt.dealer, nxt.first_bidder, gettext("bids first"))
+
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
-    rows = [row_of_deal(deal_row, deal, replay.players) for deal in replay.deals]
+    rows = [deal_row(deal, replay.players) for deal in replay.deals]
     empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
     if replay.next is not None and not replay.next.in_play:
         nxt = replay.next
@@ -201,10 +254,24 @@ class PlumpAdapter(Adapter):
         nxt = ctx.view.replay.next
         if nxt is None:
             return None
-        players = ctx.record.players
+        players, loaded = ctx.record.players, ctx.loaded
         if nxt.in_play:
-            return tricks_form(nxt, players, formdata)
-        return bids_form(nxt, players, formdata)
+            entered = entered_step(loaded, nxt.deal, "tricks", formdata)
+            return tricks_form(nxt, players, formdata, entered)
+        return bids_form(nxt, players, formdata, entered_step(loaded, nxt.deal, "bids", formdata))
+
+    def reopened(self, ctx: Context) -> JSON | None:
+        """Undo takes back the last step (the engine's undo) and offers it again as it was
+        entered: the tricks of the last deal, else its bids and trump, one key to change."""
+        deals = ctx.view.replay.deals
+        if not deals:
+            return None
+        raw = ctx.record.rounds[-1]
+        step = "bids" if deals[-1].in_play else "tricks"
+        entered: JSON = {"deal": deals[-1].deal, step: raw.get(step)}
+        if step == "bids" and raw.get("trump"):
+            entered["trump"] = raw["trump"]
+        return {ENTERED: entered}
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         nxt = ctx.view.replay.next
@@ -213,6 +280,7 @@ class PlumpAdapter(Adapter):
         if nxt.in_play:
             rounds[-1]["tricks"] = posted(form, "tricks", nxt.bidding_order, players)
             summary = Message(N_("Tricks of deal {deal} saved."), {"deal": nxt.deal})
+            return Change(rounds, summary, fields=said_at_the_table)
         else:
             entry: JSON = {"bids": posted(form, "bids", nxt.bidding_order, players)}
             if nxt.enter_trump and form.trump.data:

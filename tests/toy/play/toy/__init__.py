@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...games.base import N_, Message
-from ...services import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, Context, EntryForm, Loaded
 from ..fields import PadField
 from ..standings import Standings, ranked
 

@@ -1,7 +1,6 @@
-"""An answer leaves out the rows of the sheet the asking phone already shows (an empty element
-with the row's id and ``hx-preserve``: htmx keeps the phone's own). Put back in their places,
-the phone shows exactly what a fresh page shows: in every game, as rounds are undone (rows
-change and go) and entered (rows fill in), and when the phone's version was never drawn here."""
+"""An htmx answer draws the whole sheet, and the phone that swaps it in shows exactly what a
+fresh page shows: in every game, as rounds are undone (rows change and go) and entered (rows
+fill in)."""
 
 from __future__ import annotations
 
@@ -13,23 +12,18 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.views import shown
 from tests.examples import PLUMP_THREE_DEALS, example_records
 from tests.web.helpers import GameUrl, import_record, seat_fields, start_game, version_of
 
 HTMX = {"HX-Request": "true"}
-ROW = re.compile(r'<(tr|details) id="([^"]+)"( data-row\b| hx-preserve></\1>)')
+ROW = re.compile(r'<(tr|details) id="([^"]+)" data-row\b')
 
 
-def rows_of(page: str) -> list[tuple[str, str | None]]:
-    """The sheet's rows in order: (id, html), html None where the phone's own row is kept."""
+def rows_of(page: str) -> list[tuple[str, str]]:
+    """The sheet's rows in order: (id, html)."""
     rows, at = [], 0
     while found := ROW.search(page, at):
-        tag, row_id, kind = found.groups()
-        if kind.startswith(" hx-preserve"):
-            rows.append((row_id, None))
-            at = found.end()
-            continue
+        tag, row_id = found.groups()
         end = page.index(f"</{tag}>", found.end()) + len(tag) + 3  # rows are never nested
         rows.append((row_id, page[found.start() : end]))
         at = end
@@ -41,19 +35,11 @@ class Phone:
 
     def __init__(self, client: FlaskClient, game: str) -> None:
         self.client, self.game = client, game
-        self.rows = dict(rows_of(client.get(game).text))
-        self.left_out = 0
+        self.rows = rows_of(client.get(game).text)
 
-    def swap(self, answer: str) -> list[tuple[str, str | None]]:
-        shown_now = []
-        for row_id, html in rows_of(answer):
-            if html is None:
-                assert row_id in self.rows, f"{row_id} left out, but the phone has no such row"
-                html = self.rows[row_id]
-                self.left_out += 1
-            shown_now.append((row_id, html))
-        self.rows = dict(shown_now)
-        return shown_now
+    def swap(self, answer: str) -> list[tuple[str, str]]:
+        self.rows = rows_of(answer)
+        return self.rows
 
     def post(self, action: str, data: dict) -> str:
         version = version_of(self.client, GameUrl(self.game))
@@ -65,11 +51,9 @@ class Phone:
         return answer.text
 
 
-def fresh_rows(app: Flask, game: str) -> list[tuple[str, str | None]]:
-    """The rows of the page as drawn anew: nothing kept (a row kept for values that leave out
-    something it shows would be wrong here too)."""
-    shown.PAGES.clear()
-    shown.KEPT_HTML.clear()
+def fresh_rows(app: Flask, game: str) -> list[tuple[str, str]]:
+    """The rows of the page as another phone loads it, with nothing kept."""
+    app.extensions["kept"].clear()
     return rows_of(app.test_client().get(game).text)
 
 
@@ -83,8 +67,6 @@ def test_undoing_rounds_shows_what_a_fresh_page_shows(
     rounds = len(json.loads(path.read_text())["rounds"])
     for _ in range(min(rounds, 3)):
         assert phone.swap(phone.post("undo", {})) == fresh_rows(app, game)
-    if rounds >= 2:
-        assert phone.left_out > 0  # the rows before the undone round were not sent again
 
 
 def test_entering_deals_shows_what_a_fresh_page_shows(app: Flask, client: FlaskClient) -> None:
@@ -98,16 +80,3 @@ def test_entering_deals_shows_what_a_fresh_page_shows(app: Flask, client: FlaskC
             assert phone.swap(phone.post("enter", {"step": step, **fields})) == fresh_rows(
                 app, game
             )
-    assert phone.left_out >= 4 * 17  # every deal still to come, in each of the four answers
-
-
-def test_a_phone_whose_version_was_not_drawn_here_is_sent_every_row(
-    app: Flask, client: FlaskClient
-) -> None:
-    game = start_game(client).path
-    phone = Phone(client, game)
-    shown.ROW_SHOWS.clear()  # as when the phone's page came from another worker
-    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
-    answer = phone.post("enter", {"step": "bids-1", **bids})
-    assert "hx-preserve" not in answer
-    assert phone.swap(answer) == fresh_rows(app, game)

@@ -1,0 +1,44 @@
+"""Live: every open game page holds one stream (Server-Sent Events) that carries nudges only,
+"version N"; the page then fetches what changed as its poll does, so nothing is drawn twice.
+The poll stays as the fallback where a stream cannot be held (static/js/live.js)."""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Flask, current_app
+
+from ..extensions import db
+from .hub import Hub
+from .watch import Watcher, announce, watcher_for
+
+__all__ = ["Live", "announce", "init_app", "live"]
+
+
+class Live:
+    """This process's streams (the hub) and what tells them (the watcher), made at the first
+    stream: a gunicorn worker makes its own after the fork."""
+
+    def __init__(self, hub: Hub, watcher: Watcher) -> None:
+        self.hub = hub
+        self.watcher = watcher
+
+
+def init_app(app: Flask) -> None:
+    from .stream import bp
+
+    app.register_blueprint(bp)
+
+
+MAKING = threading.Lock()  # two first streams at once make one hub, not two
+
+
+def live() -> Live:
+    """The app's hub and watcher in this process (in an app context)."""
+    with MAKING:
+        made = current_app.extensions.get("live")
+        if made is None:
+            hub = Hub()
+            made = Live(hub, watcher_for(hub, db.engine, current_app.config))
+            current_app.extensions["live"] = made
+    return made

@@ -1,0 +1,182 @@
+"""A game page as one value: everything the page shows (the banner's and the sheet's view, the
+score strip, what Undo takes back, play again, the game's money, the ended evening's notice),
+built from the one replay and plain facts of the stored game and its table.
+
+Nothing here asks Flask, the database or the request: the same value can be built wherever
+the engine runs, and the templates render it (``templates/games/_game.html``). The view side
+(``views/respond.py``) reads the facts from the store, keeps the built page per version
+(``kept.py``) and adds what belongs to one phone (its form, its notices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic
+
+from ..games import find_game
+from ..games.base import JSON, N_, Message
+from ..games.evening import Basis
+from ..games.evening_money import GameMoney, settle_evening
+from ..games.spec import GameSpec
+from ..history import correction_to_undo
+from ..i18n import gettext
+from .base import Adapter, Context, Loaded, V
+from .money import money, signed_money
+from .standings import Standings
+
+Stake = tuple[Fraction, Basis]  # money on a game: so much per unit of its basis
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What of the stored game its page shows, as plain values."""
+
+    id: int
+    kind: str
+    version: int
+    seating: tuple[str, ...]
+    first: str
+    settings: Mapping[str, Any]
+    finished: bool
+    corrected: JSON | None = None  # what the last correction replaced (Undo can take it back)
+    stake: Stake | None = None  # the stake on a finished game (its money is shown)
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What of the table a game page shows: its links and currency, and whether its evening
+    has ended (which closes every game)."""
+
+    token: str
+    view_token: str
+    currency: str = ""
+    ended: bool = False
+
+
+@dataclass(frozen=True)
+class Again:
+    """What "play again" would start after the game ``after`` (its id): its label names the game
+    and who begins."""
+
+    after: int
+    kind: str
+    first: str
+
+    @property
+    def label(self) -> Message:
+        spec = find_game(self.kind)
+        params = {"game": Message(spec.title), "name": self.first}
+        if spec.first_field == "first_dealer":
+            return Message(N_("{game}, the same rules: {name} deals first"), params)
+        return Message(N_("{game}, the same rules: {name} is mano first"), params)
+
+
+def again_after(game_id: int, kind: str, seating: Sequence[str], first: str) -> Again:
+    """The next game: the first dealer (or mano) is the player after this game's."""
+    seats = list(seating)
+    first = first if first in seats else seats[-1]
+    return Again(game_id, kind, seats[(seats.index(first) + 1) % len(seats)])
+
+
+@dataclass(frozen=True)
+class GamePage(Generic[V]):
+    """Everything a game page shows but one phone's own (its entry form, its notices)."""
+
+    game: GameFacts
+    table: TableFacts
+    ctx: Context[V]
+    readonly: bool
+    standings: Standings
+    undo: Message | None  # what Undo takes back (None: nothing, or the watch view)
+    again: Again | None  # play again, after a finished game while the evening goes on
+    money: GameMoneyView | None  # a finished game's money
+    closed: str | None  # the ended evening's notice: no entry panel
+
+    @property
+    def entering(self) -> bool:
+        """Does the page offer the entry panel's form?"""
+        return not self.readonly and self.closed is None
+
+
+def game_page(
+    adapter: Adapter[V],
+    game: GameFacts,
+    table: TableFacts,
+    loaded: Loaded,
+    *,
+    readonly: bool = False,
+) -> GamePage[V]:
+    """The page of ``game`` as ``loaded`` (its record, replay and draft) shows it."""
+    ctx = Context(loaded, adapter.view(loaded))
+    mine = not readonly
+    closed = None
+    if table.ended and mine:
+        closed = gettext(
+            "The evening has ended: this game takes no more entries. Reopen the evening on the"
+            " table page to go on."
+        )
+    again = None
+    if mine and game.finished and not table.ended:
+        again = again_after(game.id, game.kind, game.seating, game.first)
+    money = None
+    if mine and game.finished:
+        money = game_money(find_game(game.kind), loaded.replay, game.stake, table.currency)
+    return GamePage(
+        game,
+        table,
+        ctx,
+        readonly,
+        adapter.standings(ctx),
+        undo_label(adapter, ctx, game.corrected) if mine else None,
+        again,
+        money,
+        closed,
+    )
+
+
+def undo_label(adapter: Adapter[V], ctx: Context[V], corrected: JSON | None) -> Message | None:
+    """What Undo takes back now: the game's last correction, else its last step."""
+    if (number := correction_to_undo(corrected, ctx.record.rounds)) is not None:
+        return adapter.correction_label(number)
+    return adapter.undo_label(ctx)
+
+
+@dataclass(frozen=True)
+class GameMoneyView:
+    """A finished game's money on its own end screen: each player's, and who pays whom for
+    this game alone (the evening's settle-up adds every game up)."""
+
+    money: str  # "Bo +5.50 · Anna +1.10 · ..."
+    payments: tuple[str, ...]  # "Anna pays Bo 2.90"
+
+
+def game_money(
+    spec: GameSpec[Any], replay: Any, stake: Stake | None, currency: str
+) -> GameMoneyView | None:
+    """A finished game's money, from its replay and its stake (None: the game has no stake,
+    or settles its own chips on its page: Boodle)."""
+    if spec.evening.stake_option is not None or stake is None:
+        return None
+    amount, basis = stake
+    counted = basis.units(replay)
+    won = {name: value * amount for name, value in counted.items()}
+    units = dict(counted) if basis.shown else None
+    alone = GameMoney(1, spec.title, won, units, not spec.evening.outcome(replay).finished)
+    payments = tuple(
+        gettext(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=t.payer,
+            payee=t.payee,
+            amount=money(t.cents, currency, cents=True),
+        )
+        for t in settle_evening([alone]).payments
+    )
+    return GameMoneyView(money_line(won, currency), payments)
+
+
+def money_line(won: Mapping[str, Fraction], currency: str) -> str:
+    """ "Bo +5.50 · Anna +1.10 · …": each player's money, the biggest winner first."""
+    order = sorted(won, key=lambda name: -won[name])
+    return " · ".join(f"{name} {signed_money(won[name], currency)}" for name in order)

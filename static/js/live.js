@@ -1,0 +1,82 @@
+// Live: one stream per tab (Server-Sent Events) that says only "version N"; the page's own
+// poll then fetches what changed, so nothing is drawn twice. While the stream is held the
+// poll's timer is quiet; when it cannot be held (a proxy that buffers, a network that cuts it,
+// a server that answers 204) the timer simply goes on as before, and nothing more is said.
+"use strict";
+
+(() => {
+  if (window.liveWired || !window.EventSource) return;
+  window.liveWired = true;
+
+  const poll = () => document.querySelector("#game [data-poll][data-stream]");
+  const shown = () => Number((document.getElementById("game") || {}).dataset?.version || 0);
+  let source = null;
+  let held = false; // a message came, and the next one is not overdue
+  let overdue = null;
+  let latest = 0; // the newest version the stream told
+  let asked = 0; // the newest version a poll went out after
+
+  // Ask once for each version told that the page does not show: a poll dropped because
+  // another request of the page was running is asked again when that one is done.
+  function askIfBehind() {
+    const element = poll();
+    if (element && latest > shown() && latest > asked) htmx.trigger(element, "live");
+  }
+
+  function told(event) {
+    held = true;
+    clearTimeout(overdue);
+    overdue = setTimeout(silent, Number(poll()?.dataset.streamQuiet || 40000));
+    latest = Math.max(latest, Number(event.data) || 0);
+    document.dispatchEvent(new Event("table:heard"));
+    askIfBehind();
+  }
+
+  function lost() {
+    held = false; // the poll's timer speaks again; the browser keeps trying to reconnect
+    if (source && source.readyState !== EventSource.CLOSED) return;
+    close(); // refused for good (a 204 from a server that holds no streams): the poll stays
+  }
+
+  function silent() {
+    close(); // no heartbeat for too long (a connection dead without a word): a fresh one, and
+    open(); // the poll meanwhile
+  }
+
+  function open() {
+    const element = poll();
+    if (source || !element || document.visibilityState === "hidden") return;
+    source = new EventSource(`${element.dataset.stream}?version=${shown()}`);
+    source.addEventListener("version", told);
+    source.addEventListener("ping", told);
+    source.addEventListener("error", lost);
+  }
+
+  function close() {
+    held = false;
+    clearTimeout(overdue);
+    if (source) source.close();
+    source = null;
+  }
+
+  document.addEventListener("htmx:config:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!ctx || !ctx.sourceElement || !ctx.sourceElement.hasAttribute("data-poll")) return;
+    if (held && ctx.sourceEvent && ctx.sourceEvent.type === "every") event.preventDefault();
+  });
+  document.addEventListener("htmx:before:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute("data-poll")) asked = latest;
+  });
+  document.addEventListener("htmx:finally:request", askIfBehind);
+
+  // iOS ends the streams of an app in the background: let go of it there, open it on return.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") close();
+    else open();
+  });
+  window.addEventListener("pagehide", close);
+  window.addEventListener("pageshow", open);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", open);
+  else open();
+})();
