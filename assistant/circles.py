@@ -19,7 +19,8 @@ from .extensions import db
 from .games import GAMES, find_game
 from .games.base import N_, Message, RuleError, has_control
 from .games.stats import Played
-from .models import Change, Circle, Game, Member, Table
+from .lookups import is_token
+from .models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
 from .play.tonight import CircleEvenings
 from .records import MAX_NAME
 
@@ -32,10 +33,16 @@ def create_circle(name: str) -> Circle:
 
 
 def get_circle(token: str) -> Circle | None:
+    """The circle with this share token; a text no token can be (a set-up's hidden field may
+    hold anything) finds nothing without asking the database."""
+    if not is_token(token):
+        return None
     return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
 
 
 def member_of(circle: Circle, member_id: int) -> Member | None:
+    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
+        return None
     member = db.session.get(Member, member_id)
     return member if member is not None and member.circle_id == circle.id else None
 
@@ -75,6 +82,23 @@ def swap_name(value: Any, old: str, new: str) -> Any:
     if isinstance(value, dict):
         return {(new if k == old else k): swap_name(v, old, new) for k, v in value.items()}
     return value
+
+
+def swap_in_summary(summary: Any, old: str, new: str) -> Any:
+    """A change's summary (``{"template": ..., "params": ...}``, nested) with the name replaced
+    in its values only: the templates are the app's own sentences, whatever a player is
+    called (one called "Tricks of deal {deal} saved." renamed "{deal:>99999999}" made the
+    history 100 MB)."""
+    if isinstance(summary, dict):
+        return {
+            (new if key == old else key): value
+            if key == "template"
+            else swap_in_summary(value, old, new)
+            for key, value in summary.items()
+        }
+    if isinstance(summary, list):
+        return [swap_in_summary(item, old, new) for item in summary]
+    return swap_name(summary, old, new)
 
 
 def where(table: Table) -> str:
@@ -171,7 +195,7 @@ def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> N
     for entry in game.entries:
         entry.payload = swap_name(entry.payload, old, new)
     for change in db.session.execute(db.select(Change).filter_by(game_id=game.id)).scalars():
-        change.summary = swap_name(change.summary, old, new)
+        change.summary = swap_in_summary(change.summary, old, new)
     try:
         after = spec.result(spec.replay(services.record_of(game)))
     except RuleError:

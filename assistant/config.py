@@ -5,8 +5,9 @@ from __future__ import annotations
 import gc
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 def database_url(instance_path: str) -> str:
@@ -77,6 +78,18 @@ def settle_worker() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, 10, 10)
+
+
+# Strict-Transport-Security: a year, the least that browsers' preload lists take; not for the
+# subdomains, which this app does not know to be served over HTTPS too.
+HSTS = "max-age=31536000"
+
+
+def served_over_https(config: Mapping[str, Any]) -> bool:
+    """Whether the deployment says it is served over HTTPS (then every answer carries HSTS,
+    so that a phone never again opens the link, the key to a table, over plain HTTP)."""
+    public = str(config.get("PUBLIC_URL") or "")
+    return public.startswith("https://") or bool(config.get("SESSION_COOKIE_SECURE"))
 
 
 class Defaults:

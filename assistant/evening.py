@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, update
+from sqlalchemy.exc import IntegrityError
 
 from . import services
 from .extensions import db
@@ -139,7 +140,14 @@ def set_stake(
     else:
         summary = Message(chosen.summary, {"amount": shown})
     log(game, summary, author, key)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # another request, on another worker, stored its stake first
+        db.session.rollback()
+        if not services.already_applied(key):  # not this same form sent twice at once
+            raise RuleError(
+                N_("Another phone set this stake at the same moment: reload the page.")
+            ) from None
 
 
 def start_game(

@@ -16,6 +16,7 @@ from .games.base import RuleError, has_control
 from .i18n import current_language, say
 from .models import Game, Table
 from .play.fields import choice_values, choices
+from .tableforms import no_control
 
 MAX_PLAYERS = 8
 DRAW = "draw"
@@ -27,7 +28,11 @@ class SetupForm(FlaskForm):
     step = HiddenField(default="players")
     name = StringField(
         _l("Name of the evening (optional)"),
-        validators=[Optional(), Length(max=80, message=_l("At most %(max)d characters."))],
+        validators=[
+            Optional(),
+            Length(max=80, message=_l("At most %(max)d characters.")),
+            no_control,
+        ],
     )
     circle = HiddenField()  # the share token of the circle the new table belongs to
     players = FieldList(

@@ -3,6 +3,7 @@ translated here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
@@ -96,9 +97,10 @@ def languages() -> list[tuple[str, str]]:
 
 def language_link(code: str) -> str:
     """This page in language ``code`` (its other query parameters kept); the choice is then
-    remembered on this phone."""
+    remembered on this phone. Only the query: the link leads to the page it is on, whatever
+    its path (``/\\evil.example/`` in a link is another host for a browser)."""
     args = {name: value for name, value in request.args.items() if name != "lang"}
-    return f"{request.path}?{urlencode({**args, 'lang': code})}"
+    return f"?{urlencode({**args, 'lang': code})}"
 
 
 def say(message: Message | RuleError, *, with_round: bool = False) -> str:
@@ -118,12 +120,11 @@ def say(message: Message | RuleError, *, with_round: bool = False) -> str:
 
 
 def _said(value: object) -> object:
-    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language;
-    stored in a change it is the dict ``{"template": ..., "params": ...}``."""
+    """A parameter that is itself a message ("Undone: {what}") is said in the reader's language.
+    Only a Message is: any other value is shown as it is, whatever it looks like (a record may
+    hold ``{"template": "{a:>999999999}"}`` where a name belongs; text from outside is text)."""
     if isinstance(value, Message):
         return say(value)
-    if isinstance(value, dict) and isinstance(value.get("template"), str):
-        return say(Message(value["template"], value.get("params") or {}))
     return value
 
 
@@ -213,3 +214,17 @@ def setup_i18n(app: Flask) -> None:
         chosen = request.args.get("lang")
         if chosen in app.config["LANGUAGES"] and request.endpoint not in NOT_REMEMBERED:
             session["lang"] = chosen
+
+
+def stored_message(summary: Mapping[str, Any]) -> Message:
+    """A change's summary as the app stored it (``_dump``), its nested messages made again:
+    only the change log is read this way, never a record or anything else from outside."""
+    params = {
+        name: stored_message(value) if _is_dumped(value) else value
+        for name, value in (summary.get("params") or {}).items()
+    }
+    return Message(str(summary.get("template", "")), params)
+
+
+def _is_dumped(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("template"), str)

@@ -4,6 +4,7 @@ running it): the game with its table, and for a poll or a kept page only the ver
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +13,14 @@ from sqlalchemy.orm import contains_eager
 
 from .extensions import db
 from .models import Entry, Game, Payment, Table
+
+# What a share token can be (``models.new_token``: URL-safe base64, within its column); anything
+# else finds nothing, and is never sent to the database (PostgreSQL cannot compare a NUL).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_token(text: str) -> bool:
+    return TOKEN.fullmatch(text) is not None
 
 
 def game_at(

@@ -10,7 +10,7 @@ from sqlalchemy import CursorResult, update
 
 from .extensions import db
 from .games.base import N_, RuleError
-from .models import Payment, Table, now
+from .models import LARGEST_INTEGER, Payment, Table, now
 
 
 def mark_paid(table: Table, payment_id: int, author: str) -> Payment:
@@ -30,7 +30,8 @@ def _set_paid(
 ) -> Payment:
     """Mark the payment paid (``paid``: when) or owed again (None), with a guarded ``UPDATE``:
     ``already`` when it was so already."""
-    payment = db.session.get(Payment, payment_id)
+    # A URL may carry any number; the ids are 32-bit in PostgreSQL.
+    payment = db.session.get(Payment, payment_id) if 0 < payment_id <= LARGEST_INTEGER else None
     if payment is None or payment.table_id != table.id:
         raise RuleError(N_("There is no such payment: reload the page."))
     was_paid = Payment.paid.is_(None) if paid is not None else Payment.paid.is_not(None)

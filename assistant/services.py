@@ -18,6 +18,7 @@ from . import lookups
 from .extensions import db
 from .games import find_game
 from .games.base import N_, Message, Record, RuleError
+from .i18n import stored_message
 from .kept import kept
 from .models import Change, Entry, Game, Table, now
 from .play.base import Loaded
@@ -135,7 +136,7 @@ def changes_since(game: Game, version: int) -> list[Message]:
         .filter(Change.game_id == game.id, Change.version > version)
         .order_by(Change.version)
     ).scalars()
-    return [Message(row.summary["template"], row.summary.get("params", {})) for row in rows]
+    return [stored_message(row.summary) for row in rows]
 
 
 def changes_of(game: Game) -> list[Change]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -25,7 +26,7 @@ from .games.base import JSON, N_, RuleError
 from .kept import kept
 from .models import Entry, Game, Stake, Table, now
 from .play.money import CURRENCIES
-from .records import dump_record, load_json, parse_players, parse_record
+from .records import check_text, dump_record, load_json, parse_players, parse_record
 
 FORMAT = "table-assistant/table-1"
 MOST_GAMES = 60
@@ -81,7 +82,7 @@ def problem_in(number: int, raw: Any, error: RuleError) -> RuleError:
         number=number,
         game=kind if isinstance(kind, str) else "?",
         where=where,
-        problem=str(error.message),
+        problem=error.message,  # said in the reader's language too
     )
 
 
@@ -100,7 +101,7 @@ def parse_stake(raw: Any, kind: str) -> Stake | None:
 def store(
     data: Mapping[str, Any], players: tuple[str, ...], checked: list[Any], language: str | None
 ) -> Table:
-    name = data["name"] if isinstance(data.get("name"), str) else ""
+    name = check_text(data["name"], "name") if isinstance(data.get("name"), str) else ""
     currency = data["currency"] if data.get("currency") in CURRENCIES else ""
     try:
         table = services.create_table(list(players), language)
@@ -132,7 +133,23 @@ def sheet_csv(game: Game, say: Any) -> str:
     sheet = spec.evening.sheet(services.load_game(game).replay)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([say(column) for column in sheet.columns])
+    writer.writerow([plain_cell(say(column)) for column in sheet.columns])
     for row in sheet.rows:
-        writer.writerow(["" if cell is None else cell for cell in row])
+        writer.writerow([plain_cell(cell) for cell in row])
     return out.getvalue()
+
+
+# A spreadsheet takes a cell that starts with one of these for a formula (a player called
+# "=HYPERLINK(...)"); a leading apostrophe makes it text, as OWASP advises for CSV files.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"-?\d+([.,]\d+)?")
+
+
+def plain_cell(cell: Any) -> Any:
+    """A cell as a spreadsheet shows it and never runs it: numbers stay numbers (a score of
+    -3 too), a text that could be read as a formula is marked as text."""
+    if cell is None:
+        return ""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell

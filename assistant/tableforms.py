@@ -170,6 +170,12 @@ class RenameForm(FlaskForm):
 
 
 class MergeForm(FlaskForm):
+    # Not checked against the choices: a player merged away meanwhile is said as such.
     into = SelectField(
         _l("The same person as"), validate_choice=False, validators=[InputRequired()]
     )
+
+    def member_id(self) -> int | None:
+        """The player chosen: an id of digits only (not "²", "1e3" nor thousands of them)."""
+        text = self.into.data or ""
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None

@@ -88,6 +88,9 @@ class RuleError(ValueError):
 # Control characters, lone surrogates and line or paragraph separators have no place in a name
 # or any other text a player gives (PostgreSQL cannot even store NUL).
 CONTROL = frozenset(("Cc", "Cs", "Zl", "Zp"))
+# The bidirectional embeddings, overrides and isolates turn the text after them around on the
+# screen ("\u202etxet" shows as "text"): a name that reads other than it is.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def has_control(text: str) -> bool:
@@ -95,8 +98,10 @@ def has_control(text: str) -> bool:
 
     >>> has_control("Anna"), has_control("An\\x00na"), has_control("Åsa ♠")
     (False, True, False)
+    >>> has_control("An\\u202ena"), has_control("👩\\u200d💻")
+    (True, False)
     """
-    return any(unicodedata.category(char) in CONTROL for char in text)
+    return any(unicodedata.category(c) in CONTROL or c in BIDI_CONTROLS for c in text)
 
 
 def placeholders(template: str) -> set[str]:

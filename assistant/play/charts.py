@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 WIDTH, HEIGHT = 340, 180
@@ -41,8 +42,12 @@ def nice_step(span: float) -> float:
     return 10 ** len(str(int(span)))
 
 
-def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -> LineChart:
+def line_chart(
+    series: Mapping[str, Sequence[float]], x_labels: Sequence[str], colours: Sequence[int] = ()
+) -> LineChart:
     """``series`` maps each player to his running totals; the first value is the start (0).
+    Each line has its player's colour (his seat: ``--s0`` …), or ``colours[n]`` for the n-th
+    (Mus's two teams have the colours of their team, as on the strip).
 
     >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
@@ -52,12 +57,14 @@ def line_chart(series: Mapping[str, Sequence[float]], x_labels: Sequence[str]) -
     the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels))
+    return _line_chart(lines, tuple(x_labels), tuple(colours))
 
 
 @lru_cache(maxsize=64)
 def _line_chart(
-    series_items: tuple[tuple[str, tuple[float, ...]], ...], x_labels: tuple[str, ...]
+    series_items: tuple[tuple[str, tuple[float, ...]], ...],
+    x_labels: tuple[str, ...],
+    colours: tuple[int, ...] = (),
 ) -> LineChart:
     series = dict(series_items)
     values = [v for s in series.values() for v in s] or [0]
@@ -87,7 +94,7 @@ def _line_chart(
             name=name,
             points=" ".join(f"{x(i)},{y(vals[i])}" for i in drawn(vals)),
             last=(x(len(vals) - 1), y(vals[-1])),
-            index=n % len(DASHES),
+            index=colours[n] if colours else n % len(DASHES),
             dash=DASHES[n % len(DASHES)],
             marker=MARKERS[n % len(MARKERS)],
             value=vals[-1],
@@ -102,3 +109,23 @@ def _line_chart(
     every = max(1, len(x_labels) // 8)
     x_ticks = tuple((x(i + 1), lab) for i, lab in enumerate(x_labels) if (i + 1) % every == 0)
     return LineChart(WIDTH, HEIGHT, lines, tuple(ticks), x_ticks, y(0))
+
+
+def running_money(
+    players: Sequence[str], games: Sequence[Mapping[str, Fraction]]
+) -> LineChart | None:
+    """The evening across its games: each player's money after each game (in the table's
+    money, not cents), one line a player in the order of the table; None before any game has
+    money on it.
+
+    >>> chart = running_money(["A", "B"], [{"A": Fraction(3, 2), "B": Fraction(-3, 2)}, {}])
+    >>> [line.value for line in chart.lines]
+    [1.5, -1.5]
+    """
+    if not any(games):
+        return None
+    running = {name: [0.0] for name in players}
+    for money in games:
+        for name in players:
+            running[name].append(running[name][-1] + float(money.get(name, 0)))
+    return line_chart(running, [str(n) for n in range(1, len(games) + 1)])

@@ -11,6 +11,7 @@ from flask_babel import format_date
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
+from .charts import LineChart, running_money
 from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
 from .page import StakeValue, money_line
 from .tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
@@ -73,6 +74,12 @@ class EveningView:
     @property
     def currency(self) -> str:
         return evening_unit(self.evening)
+
+    @property
+    def chart(self) -> LineChart | None:
+        """Each player's money over the evening's games (None while no game has a stake)."""
+        results = self.evening.games
+        return running_money(self.evening.table.players, [result.money for result in results])
 
 
 def table_title(table: TableSeen) -> str:

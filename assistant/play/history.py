@@ -14,8 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
-from ..games.base import Message
-from ..i18n import gettext, say
+from ..i18n import gettext, say, stored_message
 from ..tableforms import no_control
 from .base import Adapter
 from .money import number
@@ -145,7 +144,7 @@ def history_lines(
     lines = []
     for change in changes:
         summary = change.summary
-        said = say(Message(summary.get("template", ""), summary.get("params", {})))
+        said = say(stored_message(summary))
         rounds = summary.get("replaced") or []
         details = tuple(line for round_ in rounds for line in differences(round_, adapter, words))
         lines.append(

@@ -11,16 +11,19 @@ from babel.lists import format_list
 from flask import Flask, Response, current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..config import HSTS, served_over_https
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
 from ..play.base import new_key
-from ..play.fields import pad_keys
+from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
+from .lookup import refuse_malformed_tokens
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -30,6 +33,18 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "manifest-src 'self'; worker-src 'self'"
 )
+
+
+def posted_key() -> str | None:
+    """The idempotency key of the form this answer is for (the outbox then lets go of its kept
+    copy). None for a body Werkzeug refused unread (beyond ``MAX_CONTENT_LENGTH``, too many
+    parts): reading it again raises again, and the error page saying so would be a 500."""
+    if request.method != "POST":
+        return None
+    try:
+        return request.form.get("key")
+    except RequestEntityTooLarge:
+        return None
 
 
 def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
@@ -51,6 +66,7 @@ def register_views(app: Flask) -> None:
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(circles.new_bp)
+    app.url_value_preprocessor(refuse_malformed_tokens)
     assets = game_assets(app)
     app.jinja_env.globals.update(
         new_key=new_key,
@@ -65,8 +81,10 @@ def register_views(app: Flask) -> None:
             [spec.title for spec in GAMES.values()], locale=get_locale()
         ),
         typed_amount=typed,
+        posted_key=posted_key,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
+    app.jinja_env.filters["input_value"] = input_value  # as typed, else the value
 
     if app.config["ANSWER_DELAY_SECONDS"]:
         app.before_request(slow_answer)
@@ -86,6 +104,8 @@ def slow_answer() -> None:
 
 def security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
+    if request.is_secure or served_over_https(current_app.config):
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     # same-origin, not no-referrer: Flask-WTF checks the referrer of every POST over HTTPS.
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -100,8 +120,8 @@ def name_the_answered_form(response: Response) -> Response:
     """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
     lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
     go of the form instead of sending it once more (outbox.js)."""
-    key = request.form.get("key") if request.method == "POST" else None
-    if key and response.status_code == 303 and "outbox" in request.args and response.location:
+    key = posted_key() if response.status_code == 303 else None
+    if key and "outbox" in request.args and response.location:
         where = response.location.split("#")[0]
         response.location = f"{where}#outbox-{quote(key, safe='')}"
     return response
@@ -116,7 +136,7 @@ def csrf_failed(error: CSRFError) -> tuple[str, int]:
 
 
 def too_large(_error: Exception) -> tuple[str, int]:
-    return render_template("errors/400.html", reason=None), 413
+    return render_template("errors/413.html"), 413
 
 
 def too_many(_error: Exception) -> Any:

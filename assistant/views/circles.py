@@ -90,7 +90,8 @@ def merge(token: str, member_id: int) -> Any:
     form = MergeForm()
     form.into.choices = [(str(m.id), m.name) for m in circle.members]
     if form.validate_on_submit():
-        into = circles.member_of(circle, int(form.into.data)) if form.into.data.isdigit() else None
+        chosen = form.member_id()
+        into = circles.member_of(circle, chosen) if chosen is not None else None
         try:
             circles.merge(circle, member, into, device())
         except RuleError as error:

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort
 
 from .. import circles, lookups, services
 from ..i18n import use_table_language
 from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
+
+LINK_TOKENS = ("token", "view_token")
+
+
+def refuse_malformed_tokens(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """A link whose token no table or circle can have (a NUL, a slash, too long) is a link to
+    nothing before any route looks it up: a 404, counted as a wrong link."""
+    for name in LINK_TOKENS:
+        token = (values or {}).get(name)
+        if isinstance(token, str) and not lookups.is_token(token):
+            count_miss()
+            abort(404)
 
 
 def table_or_404(token: str) -> Table:

@@ -1,16 +1,13 @@
-"""axe-core finds no WCAG 2.2 AA problem on the pages a table uses, light and dark."""
+"""axe-core finds no WCAG 2.2 AA problem on any page of any game, light and dark, on a phone
+and on a 320 px phone with its text at 200 %."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page
 
-from assistant.games import GAMES
-from tests.browser.table import choose_players, import_example, players_for
-from tests.examples import example_records
+from tests.browser.walk import PARTS, SIZES, every_page, phone_at
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
@@ -24,7 +21,10 @@ def problems(page: Page) -> list[str]:
     height = page.evaluate("document.documentElement.scrollHeight")
     page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
     try:
-        result = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+        result = Axe().run(
+            page,
+            options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]},
+        )
     finally:
         page.set_viewport_size(size)
     return [
@@ -32,69 +32,26 @@ def problems(page: Page) -> list[str]:
     ]
 
 
-def start_plump(page: Page, live_server: str) -> None:
-    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
-    page.wait_for_selector("#game")
-
-
+@pytest.mark.parametrize("part", PARTS)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_home_setup_and_table_pages_pass_axe(page: Page, live_server: str, scheme: str) -> None:
-    page.emulate_media(color_scheme=scheme)
-    page.goto(live_server + "/")
-    assert problems(page) == []
-    page.goto(live_server + "/new")
-    assert problems(page) == []
-    start_plump(page, live_server)
-    assert problems(page) == []
-    game = page.url
-    page.goto(game + "rules")
-    assert problems(page) == []
-    page.goto(game.split("/g/")[0] + "/")
-    assert problems(page) == []
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("kind", GAMES)
-def test_every_games_pages_pass_axe(page: Page, live_server: str, kind: str, scheme: str) -> None:
-    page.emulate_media(color_scheme=scheme)
-    choose_players(page, live_server, GAMES[kind].title, players_for(GAMES[kind]))
-    assert problems(page) == [], "set-up, step 2"
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    page.wait_for_selector("#game")
-    assert problems(page) == [], "the game page"
-    page.goto(page.url + "rules")
-    assert problems(page) == [], "the rules card"
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("kind", GAMES)
-def test_every_page_of_a_game_in_play_passes_axe(
-    page: Page, live_server: str, kind: str, scheme: str
+def test_every_page_of_every_game_passes_axe(
+    browser: Browser, live_server: str, scheme: str, size: str, part: str
 ) -> None:
-    """A game with rounds (its longest example record): the game page with its strip, Undo and
-    sheet, a word explained, the correction of a round, the rules, the watch view, the delete
-    page and the table page. target-size is among the rules checked (wcag22aa)."""
-    page.emulate_media(color_scheme=scheme)
-    record = max(example_records(kind), key=lambda p: len(json.loads(p.read_text())["rounds"]))
-    game = import_example(page, live_server, record)
-    expect(page.locator(".thumb-bar .undo")).to_be_visible()
-    assert problems(page) == [], "the game page"
-    words = page.locator("#game button.word")
-    if words.count():
-        words.first.tap()
-        expect(page.locator(".word-tip:popover-open")).to_be_visible()
-        assert problems(page) == [], "a word explained"
-        page.keyboard.press("Escape")
-    watch = str(page.get_by_role("link", name="Watch view").get_attribute("href"))
-    for path, what in (
-        (game + "rounds/1", "the correction of round 1"),
-        (game + "rules", "the rules"),
-        (live_server + watch, "the watch view"),
-        (game + "delete", "the delete page"),
-        (game.split("/g/")[0] + "/", "the table page"),
-    ):
-        page.goto(path)
-        assert problems(page) == [], what
+    """Home and set-up, each game's set-up and first step, the game page of every example
+    record (every game in play, one of them finished), a word explained, the Mulle count,
+    Boodle's settle-up, the correction of a round, the rules, the history, the watch view, the
+    delete page, the table page, an evening with a stake and its settle-up, the circle and a
+    player's page (tests/browser/walk.py). target-size is among the rules checked (wcag22aa).
+    Every page is checked before the test says what failed. One phone a part of the walk (the
+    tables' pages, each game's): a part is about a minute, the whole walk too long for one
+    test's time limit on a busy machine."""
+    context, page = phone_at(browser, size, scheme)
+    found = {}
+    try:
+        for name in every_page(page, live_server, (part,)):
+            if seen := problems(page):
+                found[name] = seen
+    finally:
+        context.close()
+    assert found == {}, "\n".join(f"{name}: {seen}" for name, seen in found.items())

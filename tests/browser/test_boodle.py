@@ -49,7 +49,7 @@ class Table(TapCounter):
 
 
 def balances(page: Page) -> list[int]:
-    texts = page.locator(".btile-balance").all_inner_texts()
+    texts = page.locator("#game .strip .strip-total").all_inner_texts()
     return [int(t.replace("−", "-").replace("+", "")) for t in texts]
 
 

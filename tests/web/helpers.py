@@ -7,7 +7,7 @@ import io
 import json
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from flask import Flask
@@ -145,6 +145,7 @@ class PageForm:
     fields: dict[str, list[str]]
     current: dict[str, str]
     buttons: list[tuple[str, str]]
+    texts: set[str] = field(default_factory=set)  # the fields a person types into
 
 
 class _FormParser(HTMLParser):
@@ -174,6 +175,8 @@ class _FormParser(HTMLParser):
         elif tag == "input" and kind not in ("file", "submit", "button"):
             value = a.get("value", "on" if kind == "checkbox" else "") or ""
             self.offer(name, value, a.get("min"), a.get("max"))
+            if kind in ("text", "search"):
+                self.current.texts.add(name)
             shown = kind not in ("radio", "checkbox") or "checked" in a
             if shown and "disabled" not in a:
                 self.current.current[name] = value
@@ -181,6 +184,7 @@ class _FormParser(HTMLParser):
             self.current.buttons.append((name, a.get("value") or ""))
         elif tag == "textarea":
             self.offer(name, "")
+            self.current.texts.add(name)
         elif tag == "select":
             self.select = name
 

@@ -8,6 +8,7 @@ import json
 import string
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import quote
 
 from hypothesis import strategies as st
 
@@ -18,23 +19,56 @@ ODD = [
     str(2**31), str(2**63), str(10**20), str(-(10**20)), "9" * 5000, "x" * 20000, "\x00",
     "a\x00b", "\u202etxet",
     "<script>alert(1)</script>", "{{7*7}}", "{field}", "%(what)s", "../../etc/passwd", "true",
-    "null", "[]", "{}", "Anna", "anna", "draw", "custom", "S", "NT",
+    "null", "[]", "{}", "Anna", "anna", "draw", "custom", "S", "NT", "Fri\nday", "\u2066x",
+    '=HYPERLINK("http://evil.example","x")', "@SUM(1)", "+1", "-1+1",
 ]  # fmt: skip
 MAGNITUDES = st.builds(
-    lambda sign, digits: sign + str(10**digits), st.sampled_from("-+ "), st.integers(0, 40)
-)
+    lambda sign, digits: sign + str(10**digits), st.sampled_from(["", "-", "+", " "]),
+    st.integers(0, 40),
+)  # fmt: skip
+# Bodies beyond MAX_CONTENT_LENGTH (512 KiB), up to 2 MB: a 413, never a 500.
+HUGE_BODIES = st.sampled_from([512 * 1024 + 1, 2 * 1024 * 1024]).map(lambda size: "x" * size)
 HOSTILE = st.one_of(
     st.text(max_size=30),
     MAGNITUDES,
     st.integers().map(str),
     st.floats().map(str),
     st.sampled_from(ODD),
+    HUGE_BODIES,
+)
+# Objects where a text belongs: each was once taken for one of the app's own messages, and
+# formatted (a KeyError, a 20 MB answer, an attribute walked).
+FORMATTING = [
+    {"template": "{nope}"},
+    {"template": "{0}"},
+    {"template": "{"},
+    {"template": "{a:>20000000}", "params": {"a": 1}},
+    {"template": "{a.__class__.__mro__}", "params": {"a": 1}},
+]
+# What goes in place of one part of a URL: numbers of every size (ids beyond 32 and 64 bits),
+# NUL and other control characters, a backslash that makes a link another host's.
+URL_PARTS = st.one_of(
+    st.sampled_from(
+        ["\x00", "a\x00b", "\x00" * 22, "\x1b", "\u202e", "\\evil.example", "é", "%", ".."]
+    ),
+    st.one_of(MAGNITUDES, st.integers().map(str), st.sampled_from(ODD[14:19])),
 )
 DEEP: list = [1]
 for _ in range(15):
     DEEP = [DEEP]
 KEYS = st.text(string.ascii_letters + string.digits + "_-", min_size=8, max_size=64)
 
+
+# What a person could type that a page must refuse or keep harmless: control characters, a
+# name that turns the text around, formulas for a spreadsheet, one of our sentences' shapes.
+NASTY = st.one_of(
+    st.sampled_from(
+        ["Fri\x00", "Fri\nday", "\x1b[31m", "Fri\u202eday", "\u2066Bo", "Fri\u2028day",
+         '=HYPERLINK("http://evil.example","x")', "+1+1", "-1+1", "@SUM(1)", "\t=1",
+         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva"]
+    ),
+    st.text(max_size=12),
+)  # fmt: skip
 
 HOW = ["other", "missing", "hostile", "hostile", "hostile", "twice"]
 # The fields every entry form carries (EntryForm): "one off" picks them more often.
@@ -46,7 +80,7 @@ SLOTS = 8
 # changes one field of that, "anything" any field, the CSRF token included.
 PLAN = st.fixed_dictionaries(
     {
-        "mode": st.sampled_from(["as shown", "picked", "one off", "one off", "anything"]),
+        "mode": st.sampled_from(["as shown", "picked", "one off", "one off", "anything", "typed"]),
         "restart": st.integers(0, 99),
         "form": st.integers(0, 99),
         "button": st.integers(0, 99),
@@ -59,8 +93,25 @@ PLAN = st.fixed_dictionaries(
             max_size=SLOTS,
         ),
         "extra": st.dictionaries(st.text(max_size=12), HOSTILE, max_size=2),
+        "typed": st.lists(NASTY, min_size=SLOTS, max_size=SLOTS),
+        "url": st.tuples(st.integers(0, 99), URL_PARTS),
+        "elsewhere": st.integers(0, 99),
     }
 )
+
+
+def mutated_path(path: str, plan: dict[str, Any]) -> str:
+    """``path`` with one of its parts (a token, an id, a word) changed into ``plan``'s hostile
+    one, now and then (one submit in five)."""
+    pick, part = plan["url"]
+    parts = path.split("/")
+    if 16 <= pick < 20:  # a first part that makes "/\\evil.example/…" of a link to this path
+        return "/%5Cevil.example" + path
+    if pick >= 16 or len(parts) < 2:
+        return path
+    at = 1 + pick % (len(parts) - 1)
+    parts[at] = quote(part, safe="")
+    return "/".join(parts)
 
 
 def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str, Any]:
@@ -82,7 +133,11 @@ def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str,
             shown = {"page": shown, "last": last_key or shown}.get(plan["key"], plan["key"])
         if mode in ("as shown", "picked") or (mode == "one off" and i != odd):
             how = "shown"
-        if how == "shown":
+        if mode == "typed":  # every field a person types into, typed nastily; the rest picked
+            how = "typed" if name in form.texts else "shown"
+        if how == "typed":
+            data[name] = plan["typed"][i % SLOTS]
+        elif how == "shown":
             if shown is not None:
                 data[name] = shown
         elif how == "other":
@@ -107,11 +162,14 @@ def mutated_record(records: list[dict], changes: int) -> st.SearchStrategy[str]:
         st.booleans(),
         st.sampled_from([[], {}, DEEP, {"": {"": {"": 1}}}, 1e24, 10**9]),
         st.sampled_from(PLAYERS),
+        st.sampled_from(FORMATTING),
     )
 
     @st.composite
     def build(draw: Callable[..., Any]) -> str:
         record = json.loads(json.dumps(draw(st.sampled_from(records))))
+        if changes and draw(st.integers(0, 9)) == 0:  # an object in place of a text
+            text_as_object(record, draw(st.sampled_from(FORMATTING)), draw(st.integers(0, 999)))
         for _ in range(draw(st.integers(changes, changes))):
             places = list(_places(record))
             container, key = draw(st.sampled_from(places))
@@ -129,6 +187,15 @@ def mutated_record(records: list[dict], changes: int) -> st.SearchStrategy[str]:
         return text
 
     return build()
+
+
+def text_as_object(record: Any, bad: dict, pick: int) -> None:
+    """One text of ``record`` (a name, a word of a round, the format, the game), the
+    ``pick``-th, replaced by the object ``bad``."""
+    texts = [(node, key) for node, key in _places(record) if isinstance(node[key], str)]
+    if texts:
+        node, key = texts[pick % len(texts)]
+        node[key] = copy.deepcopy(bad)
 
 
 def _places(node: Any) -> Iterator[tuple[Any, Any]]:

@@ -50,7 +50,9 @@ def refused(client, app, game, fields: dict, message: str) -> str:  # type: igno
 
 
 def balances(page: str) -> list[int]:
-    return [int(n) for n in re.findall(r'data-balance="(-?\d+)"', page)]
+    """The balances on the score strip, in seating order."""
+    totals = re.findall(r'<strong class="strip-total">([^<]+)</strong>', page)
+    return [int(t.replace("\u2212", "-")) for t in totals]
 
 
 def deal_one(client, game) -> None:  # type: ignore[no-untyped-def]

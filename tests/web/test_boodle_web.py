@@ -54,7 +54,9 @@ def go_out(client, game, winner: str, cards_left: dict[str, int], players=PLAYER
 
 
 def balances(page: str) -> list[int]:
-    return [int(n) for n in re.findall(r'data-balance="(-?\d+)"', page)]
+    """The balances on the score strip, in seating order."""
+    totals = re.findall(r'<strong class="strip-total">([^<]+)</strong>', page)
+    return [int(t.replace("\u2212", "-")) for t in totals]
 
 
 def two_worked_deals(client, game) -> None:

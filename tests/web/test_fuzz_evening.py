@@ -22,7 +22,7 @@ from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.models import Circle, Member, Payment, Stake, Table
 from tests.web.helpers import PageForm
-from tests.web.hostile import PLAN
+from tests.web.hostile import PLAN, mutated_path
 from tests.web.test_fuzz import FUZZ, Fuzzer, app  # noqa: F401  (the fixture)
 
 PLAYER_LINK = re.compile(r'href="(/c/[^/"]+/p/\d+)"')
@@ -96,7 +96,7 @@ class EveningFuzzer(Fuzzer):
 def evening(table: EveningFuzzer, data: Any, plan: dict) -> None:
     forms = [f for f in table.forms(table.table_page, "") if "/g/" not in f.action]
     form = forms[plan["form"] % len(forms)]
-    table.post(form.action, table.submission(form, plan), htmx=plan["htmx"])
+    table.post(mutated_path(form.action, plan), table.submission(form, plan), htmx=plan["htmx"])
 
 
 def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
@@ -104,7 +104,8 @@ def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
     page = pages[plan["round"] % len(pages)]
     forms: list[PageForm] = table.forms(page, "") + table.forms("/", "/circles")
     form = forms[plan["form"] % len(forms)]
-    table.post(form.action, table.submission(form, plan), creates=form.action == "/circles")
+    path = mutated_path(form.action, plan)
+    table.post(path, table.submission(form, plan), creates=form.action == "/circles")
     for shown in table.circle_pages():
         assert table.client.get(shown).status_code == 200, shown
 

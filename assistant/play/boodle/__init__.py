@@ -131,7 +131,7 @@ class BoodleAdapter(Adapter[BoodleView]):
         view: BoodleView = ctx.view
         notes = (
             {s.name: gettext("this deal: %(n)s", n=signed_chips(s.now)) for s in view.standings}
-            if view.live
+            if view.under_way
             else {}
         )
         totals = {s.name: s.balance for s in view.standings}

@@ -24,7 +24,16 @@ from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, po
 
 CARDS = tuple(card.value for card in BoodleCard)
 FAULTS = tuple(kind.value for kind in FaultKind)
-ACTIONS = ("stakes", "widow", "boodle", "fault", "out", "pop", *POKER_ACTIONS)
+ACTIONS = ("widow", "boodle", "fault", "out", "pop")
+
+
+def live_actions(options: BoodleOptions) -> tuple[str, ...]:
+    """The live steps this game has: placing stakes with a free ante, the poker stage with
+    Three in One (a step of a stage the game lacks is refused, its fields are not there)."""
+    free = ("stakes",) if options.free is not None else ()
+    poker = POKER_ACTIONS if options.pot_ante is not None else ()
+    return (*free, *ACTIONS, *poker)
+
 
 # --- the live events of the deal being played ---------------------------------------------
 
@@ -40,7 +49,7 @@ def live_form(
     """Every live action's fields in one form; ``action`` says which of them were posted."""
 
     class LiveForm(EntryForm):
-        action = ChoiceField(values=ACTIONS, required=True)
+        action = ChoiceField(values=live_actions(options), required=True)
         card = ChoiceField(_l("The boodle card played"), values=CARDS)
         by = ChoiceField(_l("Who"), values=tuple(players))
         fault = ChoiceField(_l("The fault"), values=FAULTS)
@@ -75,7 +84,8 @@ def _require(form: Any, action: str | None) -> None:
     if action == "widow" and form.widow.data == "auction":
         needed = ("widow", "widow_auction_buyer", "widow_auction_price")
     for name in needed:
-        form[name].required = True
+        if name in form:  # else the action is one this game lacks, and refused as such
+            form[name].required = True
 
 
 def _cards_left_fields(cls: type, players: Sequence[str]) -> None:

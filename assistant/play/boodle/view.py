@@ -13,8 +13,9 @@ from ...games.base import JSON, RuleError
 from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
-from ...i18n import say
+from ...i18n import gettext, say
 from ..charts import LineChart, line_chart
+from ..seating import Sketch, sketch
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
 from .settle import SettleView, settle_view
 
@@ -77,6 +78,22 @@ class BoodleView:
     settle: SettleView
     on_layout: int
     most_cards: int
+
+    @property
+    def seating(self) -> Sketch:
+        """Who sits where, who deals the next deal and who plays first in it (the engine's
+        seating: ``base.seating``). Boodle takes up to 8 players: the sketch has their places."""
+        seats = self.replay.state.seats
+        drawn = sketch(self.replay.players, seats.dealer, seats.eldest, gettext("plays first"))
+        assert drawn is not None  # a grid place for every table Boodle allows
+        return drawn
+
+    @property
+    def under_way(self) -> bool:
+        """Something has happened in the deal beyond its antes and stakes: a card played, a
+        fault, the spare hand, a step of the poker stage. Until then its gains are only the
+        antes the banner states, and the strip does not show them as "this deal: −8"."""
+        return self.live is not None and any(self.draft.get(p) for p in ("events", STAGE, "widow"))
 
     @property
     def can_remove(self) -> bool:

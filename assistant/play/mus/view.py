@@ -14,9 +14,13 @@ from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
 from ...games.mus.showdown import team_names, team_of
 from ...i18n import say
+from ..charts import LineChart, line_chart
 from .board import TeamScore
 from .deck import Letters
 from .plan import Showdown, correction_plan, showdown_plan
+
+# The teams' colours on the chart: those of the strip and the keys (mus.css: .mus-t1, .mus-t2).
+TEAM_COLOURS = (0, 3)
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,19 @@ class MusView:
     @property
     def players(self) -> tuple[str, ...]:
         return self.replay.players
+
+    @property
+    def chart(self) -> LineChart | None:
+        """Each team's stones after every hand of the match (each game starts again from 0),
+        in its team's colour."""
+        hands = self.replay.hands
+        if not hands:
+            return None
+        series = {
+            team.label: [0, *[hand.score[side] for hand in hands]]
+            for side, team in enumerate(self.teams)
+        }
+        return line_chart(series, [str(hand.number) for hand in hands], TEAM_COLOURS)
 
     @property
     def hands(self) -> tuple[HandRow, ...]:

@@ -14,6 +14,7 @@ from ...i18n import gettext
 from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
+from ..seating import Sketch, sketch
 from ..standings import Standings, ranked
 
 
@@ -163,6 +164,14 @@ class PlumpView:
             return None
         series = {p: [0, *[d.totals[p] for d in done]] for p in self.replay.players}
         return line_chart(series, [str(d.deal) for d in done])
+
+    @cached_property
+    def seating(self) -> Sketch | None:
+        """Who sits where, who deals the next deal and who bids first (None once it is over)."""
+        nxt = self.replay.next
+        if nxt is None:
+            return None
+        return sketch(self.replay.players, nxt.dealer, nxt.first_bidder, gettext("bids first"))
 
 
 def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
