@@ -9,7 +9,6 @@ two names that are one person renames the one into the other.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import format_date
@@ -22,6 +21,7 @@ from .games.base import N_, Message, RuleError, has_control
 from .games.stats import Played
 from .lookups import is_token
 from .models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
+from .play.tonight import CircleEvenings
 from .records import MAX_NAME
 
 
@@ -219,23 +219,13 @@ def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> N
 # --- what the circle's evenings add up to ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CircleEvenings:
-    """The circle's evenings (oldest first), every game as the statistics see it, and what
-    each player is owed (+) or owes (-) in cents, the paid payments taken off."""
-
-    evenings: tuple[evenings.Evening, ...]
-    played: tuple[Played, ...]
-    owed: dict[str, int]
-
-
 def circle_evenings(circle: Circle) -> CircleEvenings:
     loaded = tuple(evenings.load_evening(table) for table in circle.tables)
     played = []
     owed: dict[str, int] = {}
     for number, evening in enumerate(loaded, start=1):
         for result in evening.games:
-            replay = services.load_game(result.game).replay
+            replay = result.replay
             seating = tuple(result.game.seating)
             tallies = {name: result.spec.evening.tally(replay, name) for name in seating}
             played.append(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
@@ -22,70 +21,15 @@ from . import services
 from .extensions import db
 from .games import find_game
 from .games.base import JSON, N_, Message, RuleError
-from .games.evening import Basis, Outcome
-from .games.evening_money import EveningSettlement, GameMoney, settle_evening
+from .games.evening_money import settle_evening
 from .games.settle import exact
 from .games.spec import GameSpec
 from .live import announce
 from .models import Change, Game, Payment, Stake, Table, now
+from .play.page import StakeValue, stake_value
+from .play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
-
-
-@dataclass(frozen=True)
-class StakeValue:
-    """Money on a game: ``amount`` per unit of ``basis``."""
-
-    amount: Fraction
-    basis: Basis
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One game of the evening: its place, outcome, stake and money (empty without a stake).
-    ``open``: it did not finish by itself, so it counts as it stands."""
-
-    number: int
-    game: Game
-    spec: GameSpec[Any]
-    outcome: Outcome
-    stake: StakeValue | None
-    money: dict[str, Fraction]
-    units: dict[str, Fraction] | None
-    open: bool
-
-    def money_of(self) -> GameMoney:
-        return GameMoney(self.number, self.spec.title, self.money, self.units, self.open)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A player's evening: games played to their end and won, and his money in cents."""
-
-    name: str
-    played: int
-    won: int
-    cents: int
-
-
-@dataclass(frozen=True)
-class Evening:
-    table: Table
-    games: tuple[GameResult, ...]
-    settlement: EveningSettlement
-    standings: tuple[Standing, ...]  # the best first
-    has_money: bool
-
-    @property
-    def leaders(self) -> tuple[str, ...]:
-        """Who leads the evening: the most money, else the most games won; before anything is
-        won, whoever leads the last game."""
-        if not self.standings:
-            return ()
-        top = self.standings[0]
-        if (top.cents, top.won) == (0, 0):
-            return self.games[-1].outcome.leaders if self.games else ()
-        return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
 
 
 def stake_of(game: Game, spec: GameSpec[Any]) -> StakeValue | None:
@@ -96,11 +40,7 @@ def stake_of(game: Game, spec: GameSpec[Any]) -> StakeValue | None:
         return None if value is None else StakeValue(exact(value), rules.bases[0])
     if game.stake is None:
         return None
-    try:
-        basis = rules.basis(game.stake.basis)
-    except KeyError:  # a basis the game no longer offers: its default
-        basis = rules.bases[0]
-    return StakeValue(Fraction(game.stake.cents, 100), basis)
+    return stake_value(rules, (game.stake.cents, game.stake.basis))
 
 
 def game_result(number: int, game: Game) -> GameResult:
@@ -117,7 +57,9 @@ def game_result(number: int, game: Game) -> GameResult:
         counted = stake.basis.units(replay)
         money = {name: value * stake.amount for name, value in counted.items()}
         units = dict(counted) if stake.basis.shown else None
-    return GameResult(number, game, spec, outcome, stake, money, units, open_)
+    settings = dict(game.settings or {})
+    seen = GameSeen(game.id, game.kind, tuple(game.seating), game.finished, settings)
+    return GameResult(number, seen, spec, outcome, stake, money, units, open_, replay)
 
 
 def load_evening(table: Table) -> Evening:
@@ -138,7 +80,15 @@ def load_evening(table: Table) -> Evening:
     ]
     standings.sort(key=lambda s: (-s.cents, -s.won))
     has_money = any(r.stake is not None for r in results)
-    return Evening(table, results, settlement, tuple(standings), has_money)
+    return Evening(table_seen(table), results, settlement, tuple(standings), has_money)
+
+
+def table_seen(table: Table) -> TableSeen:
+    payments = tuple(StoredPayment(p.id, p.payer, p.payee, p.cents, p.paid) for p in table.payments)
+    return TableSeen(
+        table.token, table.name, tuple(table.players), table.created, table.ended,
+        table.currency, table.coin, payments,
+    )  # fmt: skip
 
 
 # --- changing the evening --------------------------------------------------------------------

@@ -35,14 +35,12 @@ def load_game(game: Game) -> Loaded:
     """The game as stored, replayed (once per version: see :class:`~.kept.ReplayCache`);
     a version already replayed in this process reads no rounds from the database."""
     replays = kept().replays
-    cached = replays.get(game)
-    if cached is None:
-        record = record_of(game)
-        replay = find_game(game.kind).replay_since(record, replays.latest(game))
+    kept_record, replay = replays.get(game) or (None, None)
+    record = kept_record or record_of(game)
+    if replay is None:
+        since = replays.latest(game)
+        replay = find_game(game.kind).replay_since(record, since)
         replays.put(game, game.version, replay, record)
-    else:
-        kept_record, replay = cached
-        record = kept_record or record_of(game)
     return Loaded(record, replay, game.draft, dict(game.settings or {}))
 
 

@@ -7,8 +7,6 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..circles import CircleEvenings
-from ..evening import Evening
 from ..games import GAMES
 from ..games.settle import Unit, settle
 from ..games.stats import LeagueRow, PlayerSummary
@@ -16,6 +14,7 @@ from ..i18n import gettext, say
 from .charts import LineChart, line_chart
 from .evening import table_title
 from .money import money, signed_money, with_numbers
+from .tonight import CircleEvenings, Evening
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,13 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
-from ..evening import Evening, GameResult, StakeValue
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
-from ..models import Game, Payment, Table
 from .charts import LineChart, running_money
 from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
-from .page import money_line
+from .page import StakeValue, money_line
+from .tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -33,7 +32,7 @@ class GameLine:
     money: str | None  # "Bo +5.50 · Anna +1.10 · ..."
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameSeen:
         return self.result.game
 
 
@@ -44,7 +43,7 @@ class PaymentLine:
     amount: str
     why: str  # the settle engine's sentence
     sources: tuple[str, ...]  # which games it comes from, one a line
-    paid: Payment | None = None  # the stored payment (an ended evening)
+    paid: StoredPayment | None = None  # the stored payment (an ended evening)
 
     @property
     def is_paid(self) -> bool:
@@ -83,7 +82,7 @@ class EveningView:
         return running_money(self.evening.table.players, [result.money for result in results])
 
 
-def table_title(table: Table) -> str:
+def table_title(table: TableSeen) -> str:
     """The table's name, else its players; with its date."""
     name = table.name or ", ".join(table.players)
     return gettext("%(name)s, %(date)s", name=name, date=format_date(table.created, "medium"))
@@ -109,7 +108,7 @@ def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
     return ", ".join(" & ".join(group) for group in groups), len(groups)
 
 
-def own_unit(game: Game) -> str:
+def own_unit(game: GameSeen) -> str:
     """The unit a game's own money is counted in (a Boodle game's "kr"), or ""."""
     return str(game.settings.get("currency") or "")
 
@@ -176,7 +175,7 @@ def source_text(source: Source, payer: str, payee: str, currency: str) -> str:
 
 
 def payment_line(
-    transfer: Transfer, evening: Evening, currency: str, stored: Payment | None = None
+    transfer: Transfer, evening: Evening, currency: str, stored: StoredPayment | None = None
 ) -> PaymentLine:
     params = {
         key: money(Fraction(value), currency) if key in MONEY_PARAMS else value

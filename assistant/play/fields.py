@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
-from wtforms import Field
+from wtforms import Field, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
@@ -70,6 +70,22 @@ class ChoiceField(Field):
             return
         if self.data not in self.values:
             raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))
+
+
+def input_value(field: Field) -> str:
+    """The text an input shows for ``field`` (the templates' ``input_value`` filter), so that
+    a refused form gives back what was typed, to be mended.
+
+    A text field shows its ``data``: what was typed, unless the app has set it anew (the next
+    step's name). Any other field shows the text posted (WTForms keeps it in ``raw_data``; a
+    number that is not one has no ``data``), else its value as the field formats it
+    (``formatted()``, where it has one: money in the reader's decimal sign) or as plain text."""
+    if field.raw_data and not isinstance(field, StringField):
+        return str(field.raw_data[0])
+    formatted = getattr(field, "formatted", None)
+    if formatted is not None:
+        return str(formatted())
+    return "" if field.data is None else str(field.data)
 
 
 def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:

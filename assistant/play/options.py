@@ -58,10 +58,9 @@ class OptionField(Field):
         if self.problem is not None:
             raise ValidationError(say(self.problem))
 
-    def _value(self) -> str:
-        """The text shown: as posted (right or wrong), else the value."""
-        if self.raw is not None:
-            return self.raw.strip()
+    def formatted(self) -> str:
+        """The value as the table would type it (``input_value`` shows it while nothing is
+        posted)."""
         if self.data is None:
             return ""
         if self.option.kind == "money":  # the locale's decimal sign, as the table types it

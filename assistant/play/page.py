@@ -17,7 +17,7 @@ from typing import Any, Generic
 
 from ..games import find_game
 from ..games.base import JSON, N_, Message
-from ..games.evening import Basis
+from ..games.evening import Basis, EveningRules
 from ..games.evening_money import GameMoney, settle_evening
 from ..games.spec import GameSpec
 from ..history import correction_to_undo
@@ -26,7 +26,23 @@ from .base import Adapter, Context, Loaded, V
 from .money import money, signed_money
 from .standings import Standings
 
-Stake = tuple[Fraction, Basis]  # money on a game: so much per unit of its basis
+StoredStake = tuple[int, str]  # as the table keeps it: cents per unit, the basis's name
+
+
+@dataclass(frozen=True)
+class StakeValue:
+    """Money on a game: ``amount`` per unit of ``basis``."""
+
+    amount: Fraction
+    basis: Basis
+
+
+def stake_value(rules: EveningRules, stored: StoredStake) -> StakeValue:
+    """The stake kept beside a record, counted by its basis (a basis the game no longer offers:
+    its default)."""
+    cents, name = stored
+    basis = next((b for b in rules.bases if b.name == name), rules.bases[0])
+    return StakeValue(Fraction(cents, 100), basis)
 
 
 @dataclass(frozen=True)
@@ -41,7 +57,7 @@ class GameFacts:
     settings: Mapping[str, Any]
     finished: bool
     corrected: JSON | None = None  # what the last correction replaced (Undo can take it back)
-    stake: Stake | None = None  # the stake on a finished game (its money is shown)
+    stake: StoredStake | None = None  # the stake on a finished game (its money is shown)
 
 
 @dataclass(frozen=True)
@@ -123,24 +139,12 @@ def game_page(
     money = None
     if mine and game.finished:
         money = game_money(find_game(game.kind), loaded.replay, game.stake, table.currency)
-    return GamePage(
-        game,
-        table,
-        ctx,
-        readonly,
-        adapter.standings(ctx),
-        undo_label(adapter, ctx, game.corrected) if mine else None,
-        again,
-        money,
-        closed,
-    )
-
-
-def undo_label(adapter: Adapter[V], ctx: Context[V], corrected: JSON | None) -> Message | None:
-    """What Undo takes back now: the game's last correction, else its last step."""
-    if (number := correction_to_undo(corrected, ctx.record.rounds)) is not None:
-        return adapter.correction_label(number)
-    return adapter.undo_label(ctx)
+    undo = None  # what Undo takes back now: the game's last correction, else its last step
+    if mine and (number := correction_to_undo(game.corrected, ctx.record.rounds)) is not None:
+        undo = adapter.correction_label(number)
+    elif mine:
+        undo = adapter.undo_label(ctx)
+    return GamePage(game, table, ctx, readonly, adapter.standings(ctx), undo, again, money, closed)
 
 
 @dataclass(frozen=True)
@@ -153,13 +157,14 @@ class GameMoneyView:
 
 
 def game_money(
-    spec: GameSpec[Any], replay: Any, stake: Stake | None, currency: str
+    spec: GameSpec[Any], replay: Any, stored: StoredStake | None, currency: str
 ) -> GameMoneyView | None:
     """A finished game's money, from its replay and its stake (None: the game has no stake,
     or settles its own chips on its page: Boodle)."""
-    if spec.evening.stake_option is not None or stake is None:
+    if spec.evening.stake_option is not None or stored is None:
         return None
-    amount, basis = stake
+    stake = stake_value(spec.evening, stored)
+    amount, basis = stake.amount, stake.basis
     counted = basis.units(replay)
     won = {name: value * amount for name, value in counted.items()}
     units = dict(counted) if basis.shown else None

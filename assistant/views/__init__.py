@@ -19,7 +19,7 @@ from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
 from ..play.base import new_key
-from ..play.fields import pad_keys
+from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from . import circles, evening, games, home, pwa, tables
@@ -84,6 +84,7 @@ def register_views(app: Flask) -> None:
         posted_key=posted_key,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
+    app.jinja_env.filters["input_value"] = input_value  # as typed, else the value
 
     if app.config["ANSWER_DELAY_SECONDS"]:
         app.before_request(slow_answer)

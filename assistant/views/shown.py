@@ -14,8 +14,6 @@ from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import lookups, services
-from ..evening import stake_of
-from ..games import find_game
 from ..i18n import reader_locale, say, use_table_language
 from ..kept import kept
 from ..models import LARGEST_INTEGER, Game, Table
@@ -59,8 +57,8 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     pages = kept().pages
     page: GamePage[Any] | None = pages.get(key)
     if page is None:
-        adapter, loaded = adapter_for(game.kind), services.load_game(game)
         facts, table = game_facts(game), table_facts(game.table)
+        loaded, adapter = services.load_game(game), adapter_for(game.kind)
         page = game_page(adapter, facts, table, loaded, readonly=readonly)
         pages.put(key, page)
     return page
@@ -93,7 +91,7 @@ def game_context(game: Game) -> Context[Any]:
 def game_facts(game: Game) -> GameFacts:
     """What of the stored game its page shows (the stake only once the game has finished)."""
     finished = game.finished is not None
-    stake = stake_of(game, find_game(game.kind)) if finished else None
+    stake = game.stake if finished else None
     return GameFacts(
         game.id,
         game.kind,
@@ -103,7 +101,7 @@ def game_facts(game: Game) -> GameFacts:
         dict(game.settings or {}),
         finished,
         game.corrected,
-        None if stake is None else (stake.amount, stake.basis),
+        None if stake is None else (stake.cents, stake.basis),
     )
 
 
@@ -126,9 +124,9 @@ def render_game(
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
     that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
-    page = page_of(game, readonly=readonly)
     said = said or said_before_redirect(game)
     key, sheets = look(table, game, readonly=readonly), kept().sheets
+    page = page_of(game, readonly=readonly)
     if (sheet := sheets.get(key)) is None:
         sheets.put(key, sheet := draw_sheet(page))
     parts = Parts(form, notice, said, taps_lost, elsewhere or [])
@@ -170,6 +168,7 @@ def draw_game(
 ) -> str:
     """The page drawn from its model and one phone's own parts (a fresh entry form of the step
     when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""
+    model, sheet_html = drawn_model(page), sheet or draw_sheet(page)
     form = parts.form
     if not page.entering:
         form = None
@@ -177,8 +176,8 @@ def draw_game(
         form.fresh(page.game.version)
     return render_template(
         "games/page.html" if whole else "games/_game.html",
-        **drawn_model(page),
-        sheet_html=sheet or draw_sheet(page),
+        **model,
+        sheet_html=sheet_html,
         form=form,
         notice=parts.notice or page.closed,
         said=parts.said,

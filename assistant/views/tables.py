@@ -21,7 +21,7 @@ from flask import (
 
 from .. import circles, lookups
 from ..again import again_offered
-from ..evening import load_evening, stake_of
+from ..evening import load_evening
 from ..forms import ImportForm, SetupForm
 from ..i18n import use_table_language
 from ..models import Table
@@ -55,7 +55,7 @@ def stake_form(line: GameLine, posted: dict[str, Any]) -> StakeForm:
     game = line.game
     if (form := posted.pop(f"stake_{game.id}", None)) is not None:
         return form
-    stake = stake_of(game, line.result.spec)
+    stake = line.result.stake
     cents = None if stake is None else round(stake.amount * 100)
     basis = stake.basis.name if stake else line.result.spec.evening.bases[0].name
     return StakeForm.filled(game.kind, cents, basis, prefix=f"g{game.id}")

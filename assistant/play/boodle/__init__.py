@@ -40,7 +40,7 @@ from .reopen import NotReopened, can_reopen, reopened_draft
 from .view import BoodleView, build_view
 
 
-class BoodleAdapter(Adapter):
+class BoodleAdapter(Adapter[BoodleView]):
     kind = "boodle"
     record_words: ClassVar[Mapping[str, str]] = {
         "events": N_("cards and faults"),

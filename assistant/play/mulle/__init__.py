@@ -45,7 +45,7 @@ def _prefill(view: MulleView, live: LiveDeal, draft: JSON | None) -> JSON:
     return data
 
 
-class MulleAdapter(Adapter):
+class MulleAdapter(Adapter[MulleView]):
     kind = "mulle"
     record_words: ClassVar[Mapping[str, str]] = {
         "piles": N_("piles"),

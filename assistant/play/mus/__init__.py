@@ -49,7 +49,7 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce |
     return draft, at_once
 
 
-class MusAdapter(Adapter):
+class MusAdapter(Adapter[MusView]):
     kind = "mus"
     record_words: ClassVar[Mapping[str, str]] = {
         "lances": N_("lances"),

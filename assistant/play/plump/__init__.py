@@ -210,7 +210,7 @@ def _first(replay: plump.PlumpReplay) -> str:
     return replay.next.dealer
 
 
-class PlumpAdapter(Adapter):
+class PlumpAdapter(Adapter[PlumpView]):
     kind = "plump"
     record_words: ClassVar[Mapping[str, str]] = {
         "bids": N_("bids"),

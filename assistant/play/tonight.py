@@ -1,0 +1,112 @@
+"""An evening as plain values, read once from the store (``evening.py:load_evening``): its
+table, each game's result and money, the settle-up and the players' standings. The evening's
+and the circle's pages (``play/evening.py``, ``play/circle.py``) are built from these alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from ..games.evening import Outcome
+from ..games.evening_money import EveningSettlement, GameMoney
+from ..games.spec import GameSpec
+from ..games.stats import Played
+from .page import StakeValue
+
+
+@dataclass(frozen=True)
+class StoredPayment:
+    """A payment of the settle-up as the table keeps it (``paid``: when it was marked paid)."""
+
+    id: int
+    payer: str
+    payee: str
+    cents: int
+    paid: datetime | None
+
+
+@dataclass(frozen=True)
+class TableSeen:
+    """What of a table its evening's pages show."""
+
+    token: str
+    name: str | None
+    players: tuple[str, ...]
+    created: datetime
+    ended: datetime | None
+    currency: str
+    coin: int  # the coin the evening settles in, in cents (1: to the cent)
+    payments: tuple[StoredPayment, ...]
+
+
+@dataclass(frozen=True)
+class GameSeen:
+    """What of one stored game its evening shows."""
+
+    id: int
+    kind: str
+    seating: tuple[str, ...]
+    finished: datetime | None
+    settings: Mapping[str, Any]  # display only (a Boodle game's own currency)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of the evening: its place, outcome, stake and money (empty without a stake).
+    ``open``: it did not finish by itself, so it counts as it stands."""
+
+    number: int
+    game: GameSeen
+    spec: GameSpec[Any]
+    outcome: Outcome
+    stake: StakeValue | None
+    money: dict[str, Fraction]
+    units: dict[str, Fraction] | None
+    open: bool
+    replay: Any = None  # the engine's replay of the game (the circle's statistics read it)
+
+    def money_of(self) -> GameMoney:
+        return GameMoney(self.number, self.spec.title, self.money, self.units, self.open)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's evening: games played to their end and won, and his money in cents."""
+
+    name: str
+    played: int
+    won: int
+    cents: int
+
+
+@dataclass(frozen=True)
+class Evening:
+    table: TableSeen
+    games: tuple[GameResult, ...]
+    settlement: EveningSettlement
+    standings: tuple[Standing, ...]  # the best first
+    has_money: bool
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Who leads the evening: the most money, else the most games won; before anything is
+        won, whoever leads the last game."""
+        if not self.standings:
+            return ()
+        top = self.standings[0]
+        if (top.cents, top.won) == (0, 0):
+            return self.games[-1].outcome.leaders if self.games else ()
+        return tuple(s.name for s in self.standings if (s.cents, s.won) == (top.cents, top.won))
+
+
+@dataclass(frozen=True)
+class CircleEvenings:
+    """The circle's evenings (oldest first), every game as the statistics see it, and what
+    each player is owed (+) or owes (-) in cents, the paid payments taken off."""
+
+    evenings: tuple[Evening, ...]
+    played: tuple[Played, ...]
+    owed: dict[str, int]
