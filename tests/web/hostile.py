@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import string
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -204,3 +205,53 @@ def _places(node: Any) -> Iterator[tuple[Any, Any]]:
         yield node, key
         if isinstance(value, dict | list) and value:
             yield from _places(value)
+
+
+# "One field at a time": the form exactly as the page shows it, one field replaced by one of
+# these, so that the rest stays valid and the value reaches the code behind that field (a
+# random mix is refused at its first bad field). A few targeted values per field: control
+# characters, a bidirectional override, a formula, one of our sentences' shapes, numbers of
+# every size (ids beyond 32 and 64 bits, 5 000 digits, a superscript digit).
+NUMBERS = ["-1", "0", str(2**31), str(10**20), "9" * 5000, "²"]
+ONE_AT_A_TIME = [
+    "Fri\x00day", "Fri\u202eday", "Fri\nday", '=HYPERLINK("http://evil.example","x")',
+    "{a:>99999999}", *NUMBERS,
+]  # fmt: skip
+# What takes a text's place in a record or a table file, one text at a time.
+TEMPLATES: list[Any] = [
+    {"template": "{nope}"},
+    {"template": "{a:>99999999}", "params": {"a": 1}},
+]
+# An id in a URL, of every size.
+IDS = ["0", str(2**31), str(2**63), str(10**20), "9" * 5000]
+
+
+def one_field_at_a_time(form: PageForm) -> Iterator[dict[str, str]]:
+    """``form`` as the page shows it, with one field (never the CSRF token) replaced by each
+    of ``ONE_AT_A_TIME`` (or ``NUMBERS``) in turn."""
+    shown = {
+        name: form.current.get(name, (offered or [""])[0]) for name, offered in form.fields.items()
+    }
+    for name in sorted(form.fields):
+        if name != "csrf_token":  # a field a person types into takes texts too, others numbers
+            for value in ONE_AT_A_TIME if name in form.texts else NUMBERS:
+                yield shown | {name: value}
+
+
+def one_text_at_a_time(record: Any, hostile: list[Any]) -> Iterator[str]:
+    """``record`` with one of its texts replaced by each of ``hostile`` in turn."""
+    texts = [n for n, (node, key) in enumerate(_places(record)) if isinstance(node[key], str)]
+    for at in texts:
+        for bad in hostile:
+            changed = copy.deepcopy(record)
+            node, key = list(_places(changed))[at]
+            node[key] = copy.deepcopy(bad)
+            yield json.dumps(changed)
+
+
+def with_id(path: str, pattern: str) -> Iterator[str]:
+    """``path`` with the number in it that ``pattern`` finds replaced by each of ``IDS``."""
+    found = re.search(pattern, path)
+    if found:
+        for number in IDS:
+            yield path[: found.start(1)] + number + path[found.end(1) :]

@@ -34,7 +34,16 @@ from assistant.models import Change, Entry, Game, Table
 from assistant.records import parse_record, score_text
 from tests.examples import example_records
 from tests.web.helpers import PLAYERS, PageForm, page_forms
-from tests.web.hostile import PLAN, mutated_path, mutated_record, submission
+from tests.web.hostile import (
+    ONE_AT_A_TIME,
+    PLAN,
+    TEMPLATES,
+    mutated_path,
+    mutated_record,
+    one_field_at_a_time,
+    one_text_at_a_time,
+    submission,
+)
 
 # No answer to a hostile submit is this large (a record once made one of 20 MB).
 ANSWER_BOUND = 1024 * 1024
@@ -117,6 +126,7 @@ class Fuzzer:
         self.setup_fields: dict[str, list[str]] = {}
         self.setup_current: dict[str, str] = {}
         self.setup_buttons: list[tuple[str, str]] = []
+        self.setup_texts: set[str] = set()
         self.pages: dict[str, str] = {}  # what the pages show while nothing changes
         self.known: tuple[Any, ...] = ()  # the state after the last post
         self.last_key = ""  # the key of the last accepted submit: sent again, it is a replay
@@ -293,21 +303,28 @@ def delete(table: Fuzzer, data: Any, plan: dict) -> None:
 
 
 def set_up(table: Fuzzer, data: Any, plan: dict) -> None:
+    path = "/new" if plan["htmx"] else f"/t/{table.token}/new"
+    table.post(path, table.submission(setup_form(table, path), plan), creates=True)
+
+
+def setup_form(table: Fuzzer, path: str) -> PageForm:
+    """Set-up's two steps as one form (its fields as the pages show them), posted to ``path``."""
     if not table.setup_fields:  # the fields of both steps, as the pages show them
         names = PLAYERS[: GAMES[table.kind].max_players]
         step_one = {"step": "players", "game": table.kind}
         step_one |= {f"players-{i}": name for i, name in enumerate(names)}
-        for path in ("/new", f"/t/{table.token}/new"):
-            csrf = table.forms(path, path)[0].fields["csrf_token"][0]
-            page = table.client.post(path, data={**step_one, "csrf_token": csrf})
+        for step in ("/new", f"/t/{table.token}/new"):
+            first = table.forms(step, step)[0]  # the players' names, the evening's name
+            table.setup_texts |= first.texts
+            csrf = first.fields["csrf_token"][0]
+            page = table.client.post(step, data={**step_one, "csrf_token": csrf})
             for found in page_forms(page.text):
                 for name, offered in found.fields.items():
                     table.setup_fields.setdefault(name, []).extend(offered)
                 table.setup_current |= found.current
                 table.setup_buttons += found.buttons
-    path = "/new" if plan["htmx"] else f"/t/{table.token}/new"
-    form = PageForm(path, "", table.setup_fields, table.setup_current, table.setup_buttons)
-    table.post(path, table.submission(form, plan), creates=True)
+    fields, current, buttons = table.setup_fields, table.setup_current, table.setup_buttons
+    return PageForm(path, "", fields, current, buttons, table.setup_texts)
 
 
 def import_record(table: Fuzzer, data: Any, plan: dict) -> None:
@@ -368,4 +385,26 @@ def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
         ROUTES[route](table, data, plan)
 
     submit()
+    table.check_games_since(0, fully=True)
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_one_hostile_field_at_a_time_in_a_valid_set_up_record_or_table_file(
+    app: Flask, kind: str
+) -> None:
+    """Each field of set-up, each text of a record and of a table file, alone made hostile
+    (the rest as valid as the page or the export made it): refused or stored harmless."""
+    table = Fuzzer(app, kind)
+    table.fresh_game()
+    for data in one_field_at_a_time(setup_form(table, "/new")):  # a new table: its name too
+        table.post("/new", data, creates=True)
+    record = table.records[0]
+    for text in one_text_at_a_time({**record, "rounds": record["rounds"][:1]}, TEMPLATES):
+        upload = {"csrf_token": table.csrf, "record": (io.BytesIO(text.encode()), "g.json")}
+        table.post(f"/t/{table.token}/import", upload, creates=True)
+    exported = json.loads(table.client.get(f"/t/{table.token}/export").text)
+    exported["games"] = exported["games"][:1]
+    for text in one_text_at_a_time(exported, TEMPLATES + ONE_AT_A_TIME[:4]):
+        upload = {"csrf_token": table.csrf, "table": (io.BytesIO(text.encode()), "t.json")}
+        table.post("/import-table", upload, creates=True)
     table.check_games_since(0, fully=True)

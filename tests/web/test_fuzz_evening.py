@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.models import Circle, Member, Payment, Stake, Table
 from tests.web.helpers import PageForm
-from tests.web.hostile import PLAN, mutated_path
+from tests.web.hostile import PLAN, mutated_path, one_field_at_a_time, with_id
 from tests.web.test_fuzz import FUZZ, Fuzzer, app  # noqa: F401  (the fixture)
 
 PLAYER_LINK = re.compile(r'href="(/c/[^/"]+/p/\d+)"')
@@ -134,3 +135,36 @@ def test_hostile_submits_to_the_evening_never_break_a_page_nor_change_what_they_
 
     submit()
     table.check_games_since(0, fully=True)
+
+
+def test_one_hostile_field_at_a_time_in_the_evening_and_the_circle(
+    app: Flask,  # noqa: F811
+) -> None:
+    """Each field of each evening and circle form, alone made hostile (the rest as the page
+    shows it), and each payment's id in its URL of every size: refused or stored harmless."""
+    table = EveningFuzzer(app, "plump")
+    table.fresh_game()
+    home, player, *_ = table.circle_pages()
+    for page in (table.table_page, home, player):
+        one_field_at_a_time_in(table, table.forms(page, ""))
+    # The evening settled (a stake on each game, then its end): payments to mark.
+    for form in table.forms(table.table_page, ""):
+        if "/stakes/" in form.action:
+            amount = next(name for name in form.fields if name.endswith("amount"))
+            assert table.post(form.action, form.current | {amount: "2"}) < 400
+    (end,) = table.forms(table.table_page, "/end")
+    assert table.post(end.action, end.current) < 400
+    paying = [form for form in table.forms(table.table_page, "") if "/payments/" in form.action]
+    assert paying
+    for form in paying:
+        for path in with_id(form.action, r"/payments/(\d+)/"):
+            assert table.post(path, form.current) >= 400, path
+    one_field_at_a_time_in(table, table.forms(table.table_page, ""))
+    table.check_games_since(0, fully=True)
+
+
+def one_field_at_a_time_in(table: EveningFuzzer, forms: Iterable[PageForm]) -> None:
+    for form in forms:
+        if "/g/" not in form.action:
+            for data in one_field_at_a_time(form):
+                table.post(form.action, data, creates=form.action == "/circles")
