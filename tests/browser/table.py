@@ -12,6 +12,11 @@ from assistant.games.spec import GameSpec
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hed")
 
 
+# ms: a queue of taps answered 300 ms late each drains for seconds on a loaded machine;
+# waiting for its last answer needs a longer ceiling than expect's 5 s.
+SLOW_ANSWERS = 20_000
+
+
 def players_for(spec: GameSpec, wanted: int = 4) -> list[str]:
     """``wanted`` players, or as near as the game allows."""
     return list(NAMES[: min(max(wanted, spec.min_players), spec.max_players)])

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
     SCREENS,
+    SLOW_ANSWERS,
     Answers,
     TapCounter,
     choose_players,
@@ -249,5 +250,5 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
         page.get_by_role("button", name="Remove the last entry").tap()
         play(i)  # on the page the removal was tapped on, while its answer is on its way
     page.get_by_role("button", name="Remove the last entry").tap()
-    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    expect(page.locator("#game")).to_have_attribute("data-version", "20", timeout=SLOW_ANSWERS)
     assert answers.refused() == [] and len(answers.statuses) == 20

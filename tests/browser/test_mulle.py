@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
     SCREENS,
+    SLOW_ANSWERS,
     Answers,
     TapCounter,
     above_the_bar,
@@ -300,7 +301,7 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
         live.locator(".names-row label.key", has_text=PLAYERS[(i + 1) % 2]).tap()
         live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")).tap()
         live.locator(f".suit-buttons button[value={suit}]").tap()
-    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    expect(page.locator("#game")).to_have_attribute("data-version", "20", timeout=SLOW_ANSWERS)
     expect(page.locator(".chip.event")).to_have_count(20)
     assert answers.refused() == [] and len(answers.statuses) == 20
 

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
     SCREENS,
+    SLOW_ANSWERS,
     Answers,
     TapCounter,
     choose_players,
@@ -178,7 +179,7 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
     for _ in range(10):
         page.get_by_role("button", name="Paso — nobody bet").tap()
         page.locator(".thumb-bar .undo").tap()
-    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    expect(page.locator("#game")).to_have_attribute("data-version", "20", timeout=SLOW_ANSWERS)
     assert answers.refused() == [] and len(answers.statuses) == 20
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
     SCREENS,
+    SLOW_ANSWERS,
     Answers,
     TapCounter,
     choose_players,
@@ -275,7 +276,7 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
         for player in order(deal)[:-1]:
             table.number(player, tricks[player])
         table.button("Save tricks")
-    expect(page.locator("#game")).to_have_attribute("data-version", "20")
+    expect(page.locator("#game")).to_have_attribute("data-version", "20", timeout=SLOW_ANSWERS)
     assert answers.refused() == [] and len(answers.statuses) == 20
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from assistant.config import Defaults
 from tests.browser.conftest import serve
-from tests.browser.table import Answers, choose_players
+from tests.browser.table import SLOW_ANSWERS, Answers, choose_players
 from tests.browser.test_offline_outbox import history
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,6 @@ TAP_IN_RHYTHM = """async ({selectors, gap}) => {
   return landed;
 }"""
 GAP_MS = 70
-SLOW_ANSWERS = 20_000  # ms: twenty answers 300 ms late each, on a loaded machine
 
 
 @pytest.fixture(scope="module")
