@@ -21,20 +21,11 @@ from assistant.extensions import db
 from assistant.models import Stake
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
+from tests.web.hostile import FORMATTING
 from tests.web.test_circles_web import evening_in, member_id, new_circle
 from tests.web.test_evening_web import end, plump_with_three_deals, put_stake
 from tests.web.test_evening_web import upload as upload_table
 from tests.web.test_hostile import counts, example, upload
-
-# Objects where a text belongs, each once interpreted as one of the app's own messages.
-FORMATTING = [
-    {"template": "{nope}"},
-    {"template": "{0}"},
-    {"template": "{"},
-    {"template": "{a:>20000000}", "params": {"a": 1}},
-    {"template": "{a.__class__.__mro__}", "params": {"a": 1}},
-]
-
 
 # --- 1. a record that formats itself -----------------------------------------------------
 

@@ -19,7 +19,7 @@ from assistant.play import adapter_for
 from assistant.play.base import Loaded
 from assistant.play.page import GameFacts, TableFacts, game_page
 from assistant.records import parse_record
-from assistant.views.shown import draw_game
+from assistant.views.shown import draw_game, game_facts, table_facts
 from tests.examples import example_records
 from tests.web.helpers import import_record, start_game
 
@@ -46,18 +46,7 @@ def stored_facts(app: Flask, game_id: int) -> tuple[GameFacts, TableFacts]:
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert game is not None
-        table = game.table
-        facts = GameFacts(
-            game.id,
-            game.kind,
-            game.version,
-            tuple(game.seating),
-            game.first,
-            dict(game.settings or {}),
-            game.finished is not None,
-            game.corrected,
-        )
-        return facts, TableFacts(table.token, table.view_token, table.currency)
+        return game_facts(game), table_facts(game.table)
 
 
 @pytest.mark.parametrize("path", example_records(), ids=lambda p: p.stem)
