@@ -400,9 +400,10 @@
     const middle = (seen.top + Math.min(seen.bottom, window.innerHeight)) / 2;
     const at = row.getBoundingClientRect();
     box.scrollTop += at.top + at.height / 2 - middle;
-    // Still below the screen (the last row of a sheet that starts low): the page follows; the
-    // score's column stays, it sticks.
-    if (row.getBoundingClientRect().bottom > window.innerHeight) row.scrollIntoView({ block: "nearest" });
+    // Still below the screen (the last row of a sheet that starts low): the page follows, by
+    // whole pixels rounded up (a row may end on a fraction of one); the score's column sticks.
+    const below = row.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 0) window.scrollBy(0, Math.ceil(below));
   }
   document.addEventListener("htmx:after:swap", followCurrent);
   document.addEventListener("DOMContentLoaded", followCurrent);
