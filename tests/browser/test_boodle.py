@@ -133,10 +133,11 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     payments = settle.locator(".bpayment")
     expect(payments).to_have_count(3)
     expect(payments.nth(2)).to_contain_text("Cia pays Dan")
-    expect(payments.nth(2)).to_contain_text("13.25 chips = 6.63")
-    expect(payments.nth(2)).to_contain_text("Cia lost 16.75 chips and Dan won 13.25")
+    # Dan's 13.25 chips are 6.625 at 0.50: to the cent as the evening's settle-up pays them.
+    expect(payments.nth(2)).to_contain_text("13.24 chips = 6.62")
+    expect(payments.nth(2)).to_contain_text("Cia lost 8.38 and Dan won 6.62")
     text = settle.locator("textarea").input_value()
-    assert "Cia pays Dan 13.25 chips = 6.63" in text
+    assert "Cia pays Dan 13.24 chips = 6.62" in text
     expect(settle.get_by_role("button", name="Copy")).to_be_visible()
     shot(page, "boodle-settle-up")
 

@@ -373,7 +373,7 @@ def test_settle_up_in_chips_and_money_with_the_explanations(client) -> None:
     assert "The 12 chips still on the layout are shared equally first: 4 each." in settle
     assert "Bo pays Anna" in settle and "Bo pays Clara" in settle
     assert '<strong>2</strong> chips = <strong class="bmoney">1.00</strong>' in settle
-    assert "Bo lost 3 chips; Anna won 2 of them and Clara the rest." in settle
+    assert "Bo lost 1.50; Anna won 1.00 of it and Clara the rest." in settle
     assert "2 payments settle everything" in settle
     assert "One chip is worth 0.50." in settle
     assert re.search(r"<th scope=\"row\">Bo</th><td>−3</td><td>−1.50</td>", settle)
@@ -508,10 +508,12 @@ def test_the_settle_up_sentences_write_numbers_as_the_language_does(client) -> N
     game = start(client, players=players, first="Anna", chip_value="0,50")
     play(client, game, "AH", "Bo")
     go_out(client, game, "Bo", {"Anna": 2, "Clara": 3, "Dan": 1}, players)
-    # 15 chips left on the layout: 3.75 each. Anna −10, Bo +7, Clara −7, Dan −5 before it.
+    # 15 chips left on the layout: 3.75 each. Anna −10, Bo +7, Clara −7, Dan −5 before it;
+    # at 0.50 a chip Anna's −3.125 and Bo's +5.375 go to the cent as the evening's would.
     page = client.get(game.path).text
     settle = html.unescape(page.split('id="settle"')[1])
-    assert "Bo won 10.75 chips; Anna lost 6.25 of them and 2 other players the rest." in settle
+    assert "Bo won 5.38; Anna lost 3.12 of it and 2 other players the rest." in settle
+    assert "<td>−6.25</td><td>−3.12</td>" in settle
     page = client.get(game.path + "?lang=sv").text
     settle = html.unescape(page.split('id="settle"')[1].split("</section>")[0])
     assert "6,25" in settle and "10,75" in settle
