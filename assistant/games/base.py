@@ -30,6 +30,12 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def partners(first: str, second: str) -> Message:
+    """Two partners as the table says them: "Anna & Carla" ("Ane y Miren" in Spanish: the page
+    says it in the reader's language)."""
+    return Message(N_("{first} & {second}"), {"first": first, "second": second})
+
+
 @dataclass(frozen=True)
 class Message:
     """A player-facing sentence: an English template with ``{named}`` parameters; with a

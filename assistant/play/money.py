@@ -140,8 +140,10 @@ def signed_number(value: Fraction | int) -> str:
 
 
 def with_numbers(message: Message) -> Message:
-    """The message with its numbers written for the reader's locale."""
-    return Message(message.template, {k: number(v) for k, v in message.params.items()})
+    """The message with its numbers written for the reader's locale (a message in it, such as
+    a team's names, is said as it is)."""
+    params = {k: v if isinstance(v, Message) else number(v) for k, v in message.params.items()}
+    return Message(message.template, params)
 
 
 # How rounding to the coin moved a player's money: by whether the player receives or pays,

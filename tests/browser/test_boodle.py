@@ -161,7 +161,7 @@ def test_free_stakes_with_steppers_and_a_correction(page: Page, live_server: str
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Free stake of 6 chips").tap()
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#entry h2")).to_have_text("Where does everyone put his chips?")
+    expect(page.locator("#entry h2")).to_have_text("Where does everyone put their chips?")
 
     stake = {name: page.locator("fieldset.bstake", has_text=name).first for name in PLAYERS}
     stake["Anna"].locator("input[name=stakes_0_AH]").fill("12")

@@ -77,7 +77,7 @@ def test_the_page_shows_the_dealer_the_antes_and_the_four_cards(client) -> None:
     assert faces[:4] == ["ace of hearts", "king of clubs", "queen of diamonds", "jack of spades"]
     assert re.findall(r'class="bchips">(\d+)<', page)[:4] == ["4", "4", "4", "4"]
     assert "16 chips on the layout, this deal's antes included." in page
-    assert "Out: who played his last card first?" in page
+    assert "Out: who played their last card first?" in page
 
 
 def test_the_worked_example_through_the_live_buttons(client, app) -> None:
@@ -228,7 +228,7 @@ def test_the_dealers_blind_swap_can_be_entered_and_taken_back(client, app) -> No
 def test_a_free_stake_that_does_not_add_up_is_refused(client, app) -> None:
     game = start(client, preset="custom", ante="free", free="6", widow="dead")
     page = client.get(game.path).text
-    assert "Where does everyone put his chips?" in page
+    assert "Where does everyone put their chips?" in page
     version = version_of(client, game)
     stakes = {"stakes_0_AH": 5, "stakes_1_KC": 3, "stakes_1_QD": 3, "stakes_2_JS": 12}
     response = post_entry(client, game, {"action": "stakes", **stakes})
@@ -431,7 +431,7 @@ def test_export_then_import_and_score_give_the_same_balances(client, runner, tmp
 def test_the_rules_card_marks_the_tables_options(client) -> None:
     game = start(client, preset="free")
     page = client.get(game.path + "rules").text
-    assert '<p class="active">Free stake: everyone places 6 chips as he likes' in page
+    assert '<p class="active">Free stake: everyone places 6 chips as they like' in page
     assert re.search(r'<li class="active">Auction: it is sold unseen', page)
     assert '<li class="">Dead' in page
 
