@@ -139,7 +139,7 @@ def merge(circle: Circle, member: Member, into: Member | None, author: str) -> N
     if into is None:
         raise RuleError(N_("Choose the name that is the same person."), field="into")
     if into.id == member.id:
-        raise RuleError(N_("A player cannot be merged into himself."), field="into")
+        raise RuleError(N_("A name cannot be merged into itself."), field="into")
     names = {member.name, into.name}
     for table in circle.tables:
         for game in table.games:

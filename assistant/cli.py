@@ -82,6 +82,8 @@ def translate_update() -> None:
             "_l",
             "-k",
             "N_",
+            "-k",
+            "NN_:1,2",
             "--sort-by-file",
             "-o",
             str(CATALOG.relative_to(ROOT.parent)),

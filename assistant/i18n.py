@@ -113,7 +113,11 @@ def say(message: Message | RuleError, *, with_round: bool = False) -> str:
     if isinstance(message, RuleError):
         message = message.message
     params = {name: _said(value) for name, value in message.params.items()}
-    text = gettext(message.template).format(**params)
+    if message.plural is None:
+        template = gettext(message.template)
+    else:
+        template = translations().ungettext(message.template, message.plural, message.plural_number)
+    text = template.format(**params)
     if with_round and number is not None:
         return gettext("round %(number)s: %(text)s", number=number, text=text)
     return text

@@ -41,7 +41,7 @@ def load_game(game: Game) -> Loaded:
         since = replays.latest(game)
         replay = find_game(game.kind).replay_since(record, since)
         replays.put(game, game.version, replay, record)
-    return Loaded(record, replay, game.draft, dict(game.settings or {}))
+    return Loaded(record, replay, game.draft, dict(game.settings or {}), game.table.coin)
 
 
 def get_table(token: str) -> Table | None:

@@ -24,20 +24,43 @@ def N_(template: str) -> str:
     return template
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a template and its plural for translation (``ngettext``; ``babel.cfg``'s extraction
+    reads both): ``Message(*NN_("1 chip", "{n} chips"), count=n)``."""
+    return singular, plural
+
+
+def partners(first: str, second: str) -> Message:
+    """Two partners as the table says them: "Anna & Carla" ("Ane y Miren" in Spanish: the page
+    says it in the reader's language)."""
+    return Message(N_("{first} & {second}"), {"first": first, "second": second})
+
+
 @dataclass(frozen=True)
 class Message:
-    """A player-facing sentence: an English template with ``{named}`` parameters."""
+    """A player-facing sentence: an English template with ``{named}`` parameters; with a
+    ``plural``, the one of the two that ``count`` needs ("1 chip", "2 chips")."""
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: Any = None  # a number (int, Fraction): it chooses between template and plural
+
+    @property
+    def plural_number(self) -> int:
+        """The number ``ngettext`` chooses the form by: a whole count itself, any fraction 2
+        (in English, Swedish, German and Spanish a fraction takes the plural: "0.5 chips")."""
+        whole = self.count is not None and self.count == int(self.count)
+        return int(self.count) if whole else 2
 
     def __str__(self) -> str:
-        return self.template.format(**self.params)
+        singular = self.plural is None or self.plural_number == 1
+        return (self.template if singular else str(self.plural)).format(**self.params)
 
     def __hash__(self) -> int:
         """Equal messages hash alike (a page keeps what it drew by the messages it said); one
         with a parameter that has no hash has none either (TypeError)."""
-        return hash((self.template, tuple(sorted(self.params.items()))))
+        return hash((self.template, self.plural, self.count, tuple(sorted(self.params.items()))))
 
 
 class RuleError(ValueError):

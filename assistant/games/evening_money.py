@@ -127,11 +127,15 @@ def in_coins(cents: Mapping[str, int], coin: int) -> dict[str, int]:
 
 
 def settle_evening(
-    games: Sequence[GameMoney], paid: Sequence[tuple[str, str, int]] = (), coin: int = 1
+    games: Sequence[GameMoney],
+    paid: Sequence[tuple[str, str, int]] = (),
+    coin: int = 1,
+    unit: Unit = Unit.MONEY,
 ) -> EveningSettlement:
     """The evening settled: the games added up per player in cents, the ``paid`` payments
     (payer, payee, cents) taken off, the rest rounded to the table's ``coin`` (in cents) and
-    settled with the fewest payments."""
+    settled with the fewest payments. ``unit``: what the explanations call the amounts (a
+    Boodle game without money settles its chips, in hundredths of a chip, the same way)."""
     balances = in_cents(add_up(games))
     exact_outstanding = dict(balances)
     for payer, payee, cents in paid:
@@ -143,9 +147,7 @@ def settle_evening(
         for name, value in exact_outstanding.items()
         if outstanding[name] != value
     }
-    settlement = settle(
-        {name: Fraction(c, 100) for name, c in outstanding.items()}, unit=Unit.MONEY
-    )
+    settlement = settle({name: Fraction(c, 100) for name, c in outstanding.items()}, unit=unit)
     payments = tuple(
         Transfer(
             p.payer,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from .base import N_, Message
+from .base import N_, NN_, Message
 
 Number = int | float | Fraction
 
@@ -199,23 +199,35 @@ def _shape(losers: int, winners: int) -> GroupShape:
     return GroupShape.ONE_WINNER if winners == 1 else GroupShape.MIXED
 
 
-_TEMPLATES: dict[tuple[GroupShape, Unit, bool], str] = {
-    (GroupShape.PAIR, Unit.CHIPS, False): N_("{payer} lost {value} chips and {payee} won them."),
-    (GroupShape.ONE_LOSER, Unit.CHIPS, False): N_(
-        "{payer} lost {lost} chips; {payee} won {value} of them and {other} the rest."
+# In chips each sentence counts one amount ("lost 1 chip", "won 8 chips": COUNTED), so that a
+# chip's sentence has its plural; money is said as an amount ("lost 13.50").
+_TEMPLATES: dict[tuple[GroupShape, Unit, bool], str | tuple[str, str]] = {
+    (GroupShape.PAIR, Unit.CHIPS, False): NN_(
+        "{payer} lost {value} chip and {payee} won it.",
+        "{payer} lost {value} chips and {payee} won them.",
     ),
-    (GroupShape.ONE_LOSER, Unit.CHIPS, True): N_(
-        "{payer} lost {lost} chips; {payee} won {value} of them and {count} other players the rest."
+    (GroupShape.ONE_LOSER, Unit.CHIPS, False): NN_(
+        "{payer} lost {lost} chip; {payee} won {value} of it and {other} the rest.",
+        "{payer} lost {lost} chips; {payee} won {value} of them and {other} the rest.",
     ),
-    (GroupShape.ONE_WINNER, Unit.CHIPS, False): N_(
-        "{payee} won {won} chips; {payer} lost {value} of them and {other} the rest."
+    (GroupShape.ONE_LOSER, Unit.CHIPS, True): NN_(
+        "{payer} lost {lost} chip; {payee} won {value} of it and {count} other players the rest.",
+        "{payer} lost {lost} chips; {payee} won {value} of them and {count} other players"
+        " the rest.",
     ),
-    (GroupShape.ONE_WINNER, Unit.CHIPS, True): N_(
-        "{payee} won {won} chips; {payer} lost {value} of them and {count} other players the rest."
+    (GroupShape.ONE_WINNER, Unit.CHIPS, False): NN_(
+        "{payee} won {won} chip; {payer} lost {value} of it and {other} the rest.",
+        "{payee} won {won} chips; {payer} lost {value} of them and {other} the rest.",
     ),
-    (GroupShape.MIXED, Unit.CHIPS, False): N_(
+    (GroupShape.ONE_WINNER, Unit.CHIPS, True): NN_(
+        "{payee} won {won} chip; {payer} lost {value} of it and {count} other players the rest.",
+        "{payee} won {won} chips; {payer} lost {value} of them and {count} other players the rest.",
+    ),
+    (GroupShape.MIXED, Unit.CHIPS, False): NN_(
+        "{payer} lost {lost} chip and {payee} won {won}; {payer} pays {value} of it to {payee},"
+        " which settles these {size} players with the fewest payments.",
         "{payer} lost {lost} chips and {payee} won {won}; {payer} pays {value} of them to {payee},"
-        " which settles these {size} players with the fewest payments."
+        " which settles these {size} players with the fewest payments.",
     ),
     (GroupShape.PAIR, Unit.MONEY, False): N_("{payer} lost {value} and {payee} won it."),
     (GroupShape.ONE_LOSER, Unit.MONEY, False): N_(
@@ -235,6 +247,12 @@ _TEMPLATES: dict[tuple[GroupShape, Unit, bool], str] = {
         " which settles these {size} players with the fewest payments."
     ),
 }
+COUNTED = {
+    GroupShape.PAIR: "value",
+    GroupShape.ONE_LOSER: "lost",
+    GroupShape.ONE_WINNER: "won",
+    GroupShape.MIXED: "lost",
+}
 
 
 def explain(
@@ -253,17 +271,20 @@ def explain(
     else:
         others = [n for n in losers if n != payer]
     many = shape in (GroupShape.ONE_LOSER, GroupShape.ONE_WINNER) and len(others) > 1
+    amounts = {"value": value, "lost": -values[payer], "won": values[payee]}
     params = {
         "payer": payer,
         "payee": payee,
-        "value": to_number(value),
-        "lost": to_number(-values[payer]),
-        "won": to_number(values[payee]),
+        **{key: to_number(amount) for key, amount in amounts.items()},
         "other": others[0] if others else "",
         "count": len(others),
         "size": len(losers) + len(winners),
     }
-    return Message(_TEMPLATES[shape, unit, many], params)
+    template = _TEMPLATES[shape, unit, many]
+    if isinstance(template, tuple):
+        singular, plural = template
+        return Message(singular, params, plural, amounts[COUNTED[shape]])
+    return Message(template, params)
 
 
 def to_number(value: Fraction, places: int = 2) -> int | float:

@@ -110,6 +110,7 @@ class Loaded(Generic[R]):
     replay: R  # the engine's replay of the whole record (GameSpec.replay)
     draft: JSON | None = None  # the round being built live (Game.draft)
     settings: JSON = field(default_factory=dict)  # Game.settings: display only
+    coin: int = 1  # the coin its table settles in, in cents (Table.coin)
 
 
 def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:

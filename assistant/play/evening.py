@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from flask_babel import format_date
 
+from ..games.base import partners
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
@@ -91,7 +92,7 @@ def table_title(table: TableSeen) -> str:
 def scores_text(outcome: Outcome) -> str:
     def one(score: Score) -> str:
         value = signed_number(score.score) if outcome.signed else number(score.score)
-        return f"{' & '.join(score.who)} {value}"
+        return f"{team_text(score.who)} {value}"
 
     return " · ".join(one(score) for score in outcome.scores) + f" {gettext(outcome.unit)}"
 
@@ -105,7 +106,12 @@ def stake_text(stake: StakeValue | None, currency: str) -> str | None:
 def who_text(outcome: Outcome, names: tuple[str, ...]) -> tuple[str, int]:
     """The winners (or leaders) as the result groups them: "Bo & Dan" is one team."""
     groups = [score.who for score in outcome.scores if names and set(score.who) <= set(names)]
-    return ", ".join(" & ".join(group) for group in groups), len(groups)
+    return ", ".join(team_text(group) for group in groups), len(groups)
+
+
+def team_text(who: tuple[str, ...]) -> str:
+    """A player's name, or two partners as the Mus pages say them ("Ane y Miren")."""
+    return say(partners(*who)) if len(who) == 2 else ", ".join(who)
 
 
 def own_unit(game: GameSeen) -> str:

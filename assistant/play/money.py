@@ -4,6 +4,7 @@ locale, with the evening's currency where the table chose one (``Table.currency`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -139,8 +140,10 @@ def signed_number(value: Fraction | int) -> str:
 
 
 def with_numbers(message: Message) -> Message:
-    """The message with its numbers written for the reader's locale."""
-    return Message(message.template, {k: number(v) for k, v in message.params.items()})
+    """The message with its numbers written for the reader's locale (a message in it, such as
+    a team's names, is said as it is)."""
+    params = {k: v if isinstance(v, Message) else number(v) for k, v in message.params.items()}
+    return Message(message.template, params)
 
 
 # How rounding to the coin moved a player's money: by whether the player receives or pays,
@@ -156,17 +159,23 @@ ROUNDED = {
 def rounding_text(settlement: EveningSettlement, currency: str) -> str:
     """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
     cents rounded away went, the largest first."""
-    moved = settlement.rounded
-    if not moved:
+    if not settlement.rounded:
         return ""
+    moves = rounding_moves(settlement, lambda cents: money(cents, currency, cents=True))
+    coin = money(settlement.coin, currency, cents=True)
+    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=moves)
+
+
+def rounding_moves(settlement: EveningSettlement, amount: Callable[[int], str]) -> str:
+    """ "Cia pays 0.28 less, Anna gets 0.12 less, …": how rounding to the coin moved each
+    player's money (``amount`` writes a number of cents), the largest first."""
+    moved = settlement.rounded
     exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
-    parts = [
+    return ", ".join(
         gettext(
             ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
             name=name,
-            amount=money(abs(cents), currency, cents=True),
+            amount=amount(abs(cents)),
         )
         for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
-    ]
-    coin = money(settlement.coin, currency, cents=True)
-    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=", ".join(parts))
+    )

@@ -133,10 +133,11 @@ def test_three_deals_with_a_sale_a_fault_and_a_carried_pot(
     payments = settle.locator(".bpayment")
     expect(payments).to_have_count(3)
     expect(payments.nth(2)).to_contain_text("Cia pays Dan")
-    expect(payments.nth(2)).to_contain_text("13.25 chips = 6.63")
-    expect(payments.nth(2)).to_contain_text("Cia lost 16.75 chips and Dan won 13.25")
+    # Dan's 13.25 chips are 6.625 at 0.50: to the cent as the evening's settle-up pays them.
+    expect(payments.nth(2)).to_contain_text("13.24 chips = 6.62")
+    expect(payments.nth(2)).to_contain_text("Cia lost 8.38 and Dan won 6.62")
     text = settle.locator("textarea").input_value()
-    assert "Cia pays Dan 13.25 chips = 6.63" in text
+    assert "Cia pays Dan 13.24 chips = 6.62" in text
     expect(settle.get_by_role("button", name="Copy")).to_be_visible()
     shot(page, "boodle-settle-up")
 
@@ -160,7 +161,7 @@ def test_free_stakes_with_steppers_and_a_correction(page: Page, live_server: str
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Free stake of 6 chips").tap()
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#entry h2")).to_have_text("Where does everyone put his chips?")
+    expect(page.locator("#entry h2")).to_have_text("Where does everyone put their chips?")
 
     stake = {name: page.locator("fieldset.bstake", has_text=name).first for name in PLAYERS}
     stake["Anna"].locator("input[name=stakes_0_AH]").fill("12")

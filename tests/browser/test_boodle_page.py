@@ -1,12 +1,16 @@
 """The Boodle page at the table: a deal's keys close together, the balances once (on the score
-strip, and so once on a TV), and the strip says "this deal" only for a deal under way."""
+strip, and so once on a TV), the strip says "this deal" only for a deal under way, and the
+settle-up pays in the coin of the table."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players
+from tests.browser.table import choose_players, import_example, use_screen
+from tests.browser.test_accessibility import problems
 from tests.browser.test_boodle import Table
+from tests.examples import EXAMPLES
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -66,3 +70,33 @@ def test_the_watch_view_shows_the_balances_once(page: Page, live_server: str) ->
     expect(page.locator(".strip-total")).to_have_count(4)
     expect(page.get_by_role("heading", name="Balances")).to_have_count(0)
     expect(page.locator(".boodle-protocol tbody tr")).to_have_count(1)
+
+
+@pytest.mark.parametrize("screen", ["phone", "large-text-narrow"])
+def test_the_settle_up_pays_in_the_coin_of_the_table(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """Five players at 0.50 a chip, the table's payments rounded to 1.00: Boodle's own
+    settle-up pays what the table page pays, says where the cents went, and fits the screen
+    at 390 px and at 320 px with the text at 200 %."""
+    if screen == "large-text-narrow":
+        use_screen(page, "narrow")
+        session = page.context.new_cdp_session(page)
+        session.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    game = import_example(page, live_server, EXAMPLES / "boodle-fault.json")
+    page.get_by_role("link", name="Table", exact=True).tap()
+    page.locator("summary", has_text="Currency: none").tap()
+    page.get_by_label("Payments rounded to").select_option(label="1.00")
+    page.get_by_role("button", name="Save the currency").tap()
+    expect(page.locator(".erounding")).to_contain_text("Rounded to 1.00 a payment:")
+    on_the_table = page.locator(".epayment .eamount").all_inner_texts()
+
+    page.goto(game + "#settle")
+    settle = page.locator("#settle")
+    expect(settle.locator(".brounding")).to_contain_text("Rounded to 1.00 a payment:")
+    assert settle.locator(".bmoney").all_inner_texts() == on_the_table
+    assert all(amount.endswith(".00") for amount in on_the_table), on_the_table
+    settle.locator(".brounding").scroll_into_view_if_needed()
+    shot(page, f"boodle-settle-up-in-coins-{screen}", full_page=False)
+    assert problems(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

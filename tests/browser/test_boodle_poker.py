@@ -173,3 +173,57 @@ def test_no_name_breaks_on_the_correction_of_a_three_in_one_deal_at_320_px(
     assert {name for name, _ in lines} == set(names)  # each is there, by the folded box at least
     assert [(name, n) for name, n in lines if n > 1] == []
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: str, shot) -> None:
+    """Everyone is in, the bet is 2, then Dan does not call it: he folds and puts nothing in.
+    The pot (4 antes and three bets of 2) goes to the best hand of those still in, Cia's pair
+    of queens; the deal's chips on the sheet add up with the layout to zero."""
+    use_screen(page, "phone")
+    choose_players(page, live_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.locator("label.key", has_text="Classic, with Three in One").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    table = PokerTable(page)
+    table.tap(page.get_by_role("button", name="Everyone is in"))
+    expect(page.locator(".said")).to_have_text("✓ In: Bo, Cia, Dan, Anna.")
+    table.bet(2, pot=12)
+    fold = page.locator("form.bpoker-fold")
+    expect(fold.get_by_role("button")).to_have_text(
+        ["Bo folds", "Cia folds", "Dan folds", "Anna folds"]
+    )
+    fold.scroll_into_view_if_needed()
+    shot(page, "boodle-poker-fold-to-the-bet", full_page=False)
+    assert problems(page) == [], "folding to the bet"
+    table.tap(fold.get_by_role("button", name="Dan folds"))
+    expect(page.locator(".said")).to_have_text("✓ Dan folds.")
+    expect(page.locator(".bpoker-pot")).to_have_text("pot 10")  # Dan's 2 are not in it
+    expect(fold.get_by_role("button")).to_have_text(["Bo folds", "Cia folds", "Anna folds"])
+    expect(page.locator(".bpoker-winner button")).to_have_text(["Bo", "Cia", "Anna"])
+
+    table.tap(page.locator("summary", has_text="Or the cards"))
+    expect(page.locator("[data-hand]")).to_have_count(3)  # no hand for Dan
+    table.hand(["2H", "5C", "8D", "10S", "KH"])  # Bo: king high
+    table.hand(["QH", "QS", "3C", "7S", "9D"])  # Cia: a pair of queens
+    table.hand(["4C", "4D", "6S", "9C", "JH"])  # Anna: a pair of fours
+    table.tap(page.get_by_role("button", name="Save the hands"))
+    expect(page.locator("[data-poker-result]")).to_contain_text("Cia")
+    expect(page.locator(".bshown .bwon")).to_have_count(1)
+    expect(page.locator(".bshown .bwon")).to_contain_text("Cia")
+    expect(page.locator(".bshown .bwon")).to_contain_text("+10")
+    expect(page.locator(".bshown .bseat-folded")).to_contain_text("Dan")
+    assert pot(page) == "0"
+    page.locator(".bpoker").scroll_into_view_if_needed()
+    shot(page, "boodle-poker-folded-to-the-bet-result", full_page=False)
+
+    # Anna −8 −1 −2, Bo −4 −1 −2, Cia −4 −1 −2 +10, Dan −4 −1 (no bet): then Bo takes A♥'s 5,
+    # Cia goes out and is paid 3 + 2 + 4; the other three boodle cards keep 5 chips each.
+    table.played("AH", "Bo")
+    table.out("Cia", {"Anna": 3, "Bo": 2, "Dan": 4}, deal=1)
+    assert balances(page) == [-14, -4, 12, -9]
+    row = page.locator("#row-deal-1")
+    expect(row.locator("td .score")).to_have_text(["−14", "−4", "+12", "−9"])
+    expect(row.locator("td.blayout-sum")).to_have_text(["15", "0"])  # on the layout, in the pot
+    row.scroll_into_view_if_needed()
+    shot(page, "boodle-poker-fold-to-the-bet-sheet", full_page=False)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

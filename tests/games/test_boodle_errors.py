@@ -92,9 +92,9 @@ CASES = [
         {},
         events({"boodle": "QD", "by": "Anna"}),
         "events",
-        "who played his last card first?",
+        "who played their last card first?",
     ),
-    ("events-missing", {}, deal(events=None), "events", "who played his last card first?"),
+    ("events-missing", {}, deal(events=None), "events", "who played their last card first?"),
     ("events-not-a-list", {}, deal(events={"out": "Anna"}), "events", "events must be a list"),
     (
         "event-of-no-kind",
@@ -297,7 +297,7 @@ CASES = [
         FREE,
         deal(stakes={"Anna": {"AH": 6}, "Cia": {"AH": 12}}),
         "stakes.Bo",
-        "Where did Bo put his 6 chips?",
+        "Where did Bo put their 6 chips?",
     ),
     (
         "free-stake-unknown-player",
@@ -306,7 +306,7 @@ CASES = [
         "stakes.Zed",
         "'Zed' is not a player",
     ),
-    ("free-stake-missing", FREE, deal(), "stakes", "Enter where each player put his 6 chips"),
+    ("free-stake-missing", FREE, deal(), "stakes", "Enter where each player put their 6 chips"),
     (
         "stakes-under-standard-ante",
         {},

@@ -134,6 +134,21 @@ def test_boodle_fault_example_needs_four_payments() -> None:
             {"Anna": Fraction(47, 5), "Bo": Fraction(-47, 5)},
             ["Bo lost 9.4 chips and Anna won them."],
         ),
+        ({"Anna": 1, "Bo": -1}, ["Bo lost 1 chip and Anna won it."]),
+        (
+            {"Anna": Fraction(1, 2), "Bo": Fraction(1, 2), "Cia": -1},
+            [
+                "Cia lost 1 chip; Anna won 0.5 of it and Bo the rest.",
+                "Cia lost 1 chip; Bo won 0.5 of it and Anna the rest.",
+            ],
+        ),
+        (
+            {"Anna": 1, "Bo": Fraction(-1, 2), "Cia": Fraction(-1, 2)},
+            [
+                "Anna won 1 chip; Bo lost 0.5 of it and Cia the rest.",
+                "Anna won 1 chip; Cia lost 0.5 of it and Bo the rest.",
+            ],
+        ),
     ],
 )
 def test_explanations(balances, sentences) -> None:

@@ -96,7 +96,7 @@ def test_each_deal_starts_with_the_poker_stage_and_the_pot_on_the_layout(client)
     assert 'aria-label="Anna is in"' in page and 'aria-label="Dan folds"' in page
     assert "Everyone is in" in page  # one tap when nobody folds
     assert page.index('"Bo is in"') < page.index('"Anna is in"')  # the betting order
-    assert "Out: who played his last card first?" not in page  # the stops wait
+    assert "Out: who played their last card first?" not in page  # the stops wait
     assert "A boodle card played" not in page
 
 

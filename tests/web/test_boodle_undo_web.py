@@ -79,7 +79,7 @@ def test_undo_after_a_saved_deal_takes_back_only_who_went_out(client, app) -> No
     assert out_form(client, game) == {"out": "Anna", "cards_left_1": "3", "cards_left_2": "5"}
     page = html.unescape(client.get(game.path).text)
     assert "Anna plays Q♦ and takes the 4 chips on it" in page  # the deal so far, kept
-    assert "Out: who played his last card first?" in page  # back at the deal's last step
+    assert "Out: who played their last card first?" in page  # back at the deal's last step
     # Undo goes on inside the deal, one entry at a time
     assert offered(client, game) == "Clara's K♣"
     # the right cards left this time: the deal is saved again with everything entered in it
@@ -173,7 +173,7 @@ def test_an_undone_out_of_a_three_in_one_deal_keeps_its_poker_stage(client, app)
     ]
     page = html.unescape(client.get(game.path).text)
     assert "Bo and Cia split the pot with straight, nine high" in page
-    assert "Out: who played his last card first?" in page
+    assert "Out: who played their last card first?" in page
     out = {"out": "Cia", "cards_left_0": "3", "cards_left_1": "2", "cards_left_3": "4"}
     assert out_form(client, game) == out
     assert offered(client, game) == "Bo's A♥"

@@ -77,7 +77,7 @@ def test_the_page_shows_the_dealer_the_antes_and_the_four_cards(client) -> None:
     assert faces[:4] == ["ace of hearts", "king of clubs", "queen of diamonds", "jack of spades"]
     assert re.findall(r'class="bchips">(\d+)<', page)[:4] == ["4", "4", "4", "4"]
     assert "16 chips on the layout, this deal's antes included." in page
-    assert "Out: who played his last card first?" in page
+    assert "Out: who played their last card first?" in page
 
 
 def test_the_worked_example_through_the_live_buttons(client, app) -> None:
@@ -228,7 +228,7 @@ def test_the_dealers_blind_swap_can_be_entered_and_taken_back(client, app) -> No
 def test_a_free_stake_that_does_not_add_up_is_refused(client, app) -> None:
     game = start(client, preset="custom", ante="free", free="6", widow="dead")
     page = client.get(game.path).text
-    assert "Where does everyone put his chips?" in page
+    assert "Where does everyone put their chips?" in page
     version = version_of(client, game)
     stakes = {"stakes_0_AH": 5, "stakes_1_KC": 3, "stakes_1_QD": 3, "stakes_2_JS": 12}
     response = post_entry(client, game, {"action": "stakes", **stakes})
@@ -373,7 +373,7 @@ def test_settle_up_in_chips_and_money_with_the_explanations(client) -> None:
     assert "The 12 chips still on the layout are shared equally first: 4 each." in settle
     assert "Bo pays Anna" in settle and "Bo pays Clara" in settle
     assert '<strong>2</strong> chips = <strong class="bmoney">1.00</strong>' in settle
-    assert "Bo lost 3 chips; Anna won 2 of them and Clara the rest." in settle
+    assert "Bo lost 1.50; Anna won 1.00 of it and Clara the rest." in settle
     assert "2 payments settle everything" in settle
     assert "One chip is worth 0.50." in settle
     assert re.search(r"<th scope=\"row\">Bo</th><td>−3</td><td>−1.50</td>", settle)
@@ -431,7 +431,7 @@ def test_export_then_import_and_score_give_the_same_balances(client, runner, tmp
 def test_the_rules_card_marks_the_tables_options(client) -> None:
     game = start(client, preset="free")
     page = client.get(game.path + "rules").text
-    assert '<p class="active">Free stake: everyone places 6 chips as he likes' in page
+    assert '<p class="active">Free stake: everyone places 6 chips as they like' in page
     assert re.search(r'<li class="active">Auction: it is sold unseen', page)
     assert '<li class="">Dead' in page
 
@@ -508,10 +508,12 @@ def test_the_settle_up_sentences_write_numbers_as_the_language_does(client) -> N
     game = start(client, players=players, first="Anna", chip_value="0,50")
     play(client, game, "AH", "Bo")
     go_out(client, game, "Bo", {"Anna": 2, "Clara": 3, "Dan": 1}, players)
-    # 15 chips left on the layout: 3.75 each. Anna −10, Bo +7, Clara −7, Dan −5 before it.
+    # 15 chips left on the layout: 3.75 each. Anna −10, Bo +7, Clara −7, Dan −5 before it;
+    # at 0.50 a chip Anna's −3.125 and Bo's +5.375 go to the cent as the evening's would.
     page = client.get(game.path).text
     settle = html.unescape(page.split('id="settle"')[1])
-    assert "Bo won 10.75 chips; Anna lost 6.25 of them and 2 other players the rest." in settle
+    assert "Bo won 5.38; Anna lost 3.12 of it and 2 other players the rest." in settle
+    assert "<td>−6.25</td><td>−3.12</td>" in settle
     page = client.get(game.path + "?lang=sv").text
     settle = html.unescape(page.split('id="settle"')[1].split("</section>")[0])
     assert "6,25" in settle and "10,75" in settle

@@ -194,12 +194,12 @@ def _count(app: Flask, model: type) -> int:
         return len(db.session.execute(db.select(model)).scalars().all())
 
 
-def test_merging_a_player_into_himself_is_refused(client: FlaskClient, app) -> None:
+def test_merging_a_name_into_itself_is_refused(client: FlaskClient, app) -> None:
     token, _game = circle_with_two_evenings(client)
     anna = member_id(app, "Anna")
     response = client.post(f"/c/{token}/p/{anna}/merge", data={"into": str(anna)})
     assert response.status_code == 422
-    assert "A player cannot be merged into himself." in errors(response.text)
+    assert "A name cannot be merged into itself." in errors(response.text)
     assert "Anna" in members(app)
 
 

@@ -10,7 +10,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
+from assistant.games.base import N_, Message, partners
+from assistant.i18n import say
 from assistant.models import Payment, Table
+from assistant.play.money import with_numbers
 from tests.web.helpers import page_forms, start_game
 from tests.web.test_evening_web import boodle_deal, payments_on, table_url, the_evening
 from tests.web.test_languages import textarea
@@ -144,3 +147,23 @@ def test_a_boodle_games_own_unit_is_kept_on_the_evening_page_until_a_currency_is
     assert client.post(table_url(game) + "currency", data={"currency": "EUR"}).status_code == 303
     page = html.unescape(client.get(table_url(game)).text)
     assert "Dan +€5.00" in page and ">+€5.00<" in page and "5.00 kr" not in page
+
+
+def test_a_spanish_table_names_the_mus_partners_as_the_mus_pages_do(client: FlaskClient) -> None:
+    """ "Bo y Dan", not "Bo & Dan": the evening's page says a team as the Mus pages do."""
+    plump, _, _ = the_evening(client)
+    page = html.unescape(client.get(table_url(plump) + "?lang=es").text)
+    mus = page.split('id="game-3"')[1].split("</li>")[0]
+    assert "★ En cabeza: Bo y Dan" in mus
+    assert "Bo y Dan 1 · Anna y Cia 0 juegos ganados" in mus
+    assert "&" not in mus.split('<div class="egame-actions">')[0]
+
+
+def test_a_remark_keeps_the_team_it_names_in_the_readers_words(app) -> None:  # type: ignore[no-untyped-def]
+    remark = Message(N_("Game {number} in play: {first} {a}, {second} {b} stones"), {
+        "number": 2, "first": partners("Ane", "Miren"), "a": 3,
+        "second": partners("Iker", "Jon"), "b": 12,
+    })  # fmt: skip
+    with app.test_request_context("/?lang=es"):
+        said = say(with_numbers(remark))
+    assert "Ane y Miren 3" in said and "Iker y Jon 12" in said

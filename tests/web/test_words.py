@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import html
+import re
 
+from babel.messages.pofile import read_po
+
+from assistant.cli import ROOT
 from tests.web.helpers import PLAYERS, play_deal, start_game
 
 DEAL_1 = ({"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}, {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3})
@@ -45,3 +49,38 @@ def test_a_spanish_table_says_velada_and_lets_the_app_draw(client) -> None:
     data = {"step": "players", "game": "plump"} | {f"players-{i}": n for i, n in enumerate(PLAYERS)}
     setup = html.unescape(client.post("/new?lang=es", data=data).text)
     assert "Que lo sortee la aplicación (al azar)" in setup and "Sortéalo tú" not in setup
+
+
+def test_no_message_says_he_or_his_of_a_player() -> None:
+    """Every English message fits anyone: "their", "they", or the player's name."""
+    with (ROOT / "translations" / "messages.pot").open() as pot:
+        catalog = read_po(pot)
+    said = [
+        text for m in catalog if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
+    ]
+    assert len(said) > 1000
+    assert [text for text in said if HE.search(text)] == []
+
+
+def test_the_rules_and_panels_fit_anyone_in_every_language(client) -> None:
+    """The Boodle rules and its free-stake panel, Plump's and Mulle's rules: no "he" of a
+    player in English, no "er", "ihm" or "seine" in German (Mulle's German rules say "er" of
+    a mulle, a word of the game; Swedish and Spanish say "sina", "su" of anyone)."""
+    boodle = start_game(client, "boodle", players=PLAYERS, preset="free")
+    plump, mulle = start_game(client), start_game(client, "mulle", players=PLAYERS[:3])
+    pages = [f"{boodle.path}rules", boodle.path, f"{plump.path}rules", f"{mulle.path}rules"]
+    for path in pages:
+        english = text_of(page_in(client, path, "en"))
+        assert not HE.search(english), (path, HE.findall(english))
+        german = text_of(page_in(client, path, "de"))
+        assert path.startswith(mulle.path) or not ER.search(german), (path, ER.findall(german))
+    assert "Where does everyone put their chips?" in page_in(client, boodle.path, "en")
+    assert "Wohin legen alle ihre Chips?" in page_in(client, boodle.path, "de")
+
+
+HE = re.compile(r"\b(he|his|him|himself)\b", re.I)
+ER = re.compile(r"\b(er|ihm|ihn|seine|seinen|seiner|seinem)\b")
+
+
+def text_of(page: str) -> str:
+    return re.sub(r"<[^>]+>", " ", page.split("<main", 1)[1])

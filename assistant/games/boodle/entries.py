@@ -100,7 +100,7 @@ def parse_stakes(
         return None
     if raw is None:
         raise RuleError(
-            N_("Enter where each player put his {each} chips (the dealer his {double})"),
+            N_("Enter where each player put their {each} chips (the dealer {double})"),
             field="stakes",
             each=options.free,
             double=2 * options.free,
@@ -114,7 +114,7 @@ def parse_stakes(
     for name in players:
         if name not in raw:
             raise RuleError(
-                N_("Where did {name} put his {chips} chips?"),
+                N_("Where did {name} put their {chips} chips?"),
                 field=f"stakes.{name}",
                 name=name,
                 chips=options.stake(dealer=name == dealer),

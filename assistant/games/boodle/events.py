@@ -102,7 +102,7 @@ def parse_events(raw: Any, players: Sequence[str], *, partial: bool = False) -> 
         events.append(event)
     if not partial and (not events or not isinstance(events[-1], Out)):
         raise RuleError(
-            N_("The deal ends when someone goes out: who played his last card first?"),
+            N_("The deal ends when someone goes out: who played their last card first?"),
             field="events",
         )
     return tuple(events)

@@ -63,7 +63,7 @@ OPTIONS = OptionsSchema(
             enum_choices(
                 {
                     WidowRule.DEAD: N_("Dead: never used"),
-                    WidowRule.SWAP: N_("The dealer may swap his hand for it, blind"),
+                    WidowRule.SWAP: N_("The dealer may swap their hand for it, blind"),
                     WidowRule.AUCTION: N_("Auctioned unseen; the price goes to the dealer"),
                 }
             ),
@@ -74,7 +74,7 @@ OPTIONS = OptionsSchema(
             "flag",
             _DEFAULT.pot_ante is not None,
             help=N_(
-                "Each deal starts with poker: everyone antes into a pot, chooses five of his"
+                "Each deal starts with poker: everyone antes into a pot, chooses five of their"
                 " cards, and one betting round decides who takes it."
             ),
         ),
@@ -110,7 +110,7 @@ OPTIONS = OptionsSchema(
         Preset("standard", N_("Classic: 1 chip on each card, the dealer 2; spare hand dead")),
         Preset(
             "swap",
-            N_("Classic, and the dealer may swap his hand for the spare hand"),
+            N_("Classic, and the dealer may swap their hand for the spare hand"),
             {"widow": WidowRule.SWAP.value},
         ),
         Preset(

@@ -179,7 +179,7 @@ def _hands(raw: Any, players: Sequence[str], staying: Sequence[str]) -> dict[str
     for name in staying:
         if name not in hands:
             raise RuleError(
-                N_("{name}'s poker hand is missing: everyone still in shows his hand"),
+                N_("{name}'s poker hand is missing: everyone still in shows their hand"),
                 field=f"poker.hands.{name}",
                 name=name,
             )

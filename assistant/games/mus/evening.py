@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..base import N_, Message
+from ..base import N_, Message, partners
 from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally
 
 if TYPE_CHECKING:
@@ -25,8 +25,9 @@ WITH = "with."  # the tally's counters per partner: "with.Carla" matches, "won_w
 WON_WITH = "won_with."
 
 
-def team_name(team: tuple[str, ...]) -> str:
-    return " & ".join(team)
+def team_name(team: tuple[str, ...]) -> Message:
+    """The partners as the Mus pages name them (``partners``)."""
+    return partners(*team[:2])
 
 
 def outcome(game: MusReplay) -> Outcome:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..base import N_, Message, RuleError, turn_order
+from ..base import N_, Message, RuleError, partners, turn_order
 from .bets import TEAMS
 from .hands import (
     HandRules,
@@ -36,9 +36,7 @@ def team_of(players: Sequence[str], player: str) -> int:
 
 def team_names(players: Sequence[str], team: int) -> Message:
     """``"Anna & Carla"`` (``"Ane y Miren"`` in Spanish: the page says it)."""
-    return Message(
-        N_("{first} & {second}"), {"first": players[team - 1], "second": players[team + 1]}
-    )
+    return partners(players[team - 1], players[team + 1])
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,8 @@ class BoodleAdapter(Adapter[BoodleView]):
     }
 
     def view(self, loaded: Loaded) -> BoodleView:
-        return build_view(loaded.replay, loaded.draft, loaded.settings.get("currency", ""))
+        currency = loaded.settings.get("currency", "")
+        return build_view(loaded.replay, loaded.draft, currency, loaded.coin)
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view

@@ -1,9 +1,11 @@
-"""Boodle's settle-up on its page: the fewest payments in chips (and money, at the chip's
-value), each explained, what is left on the layout shared out, and the text to send."""
+"""Boodle's settle-up on its page: what is left on the layout shared out, then the fewest
+payments, rounded as the evening's settle-up rounds them (to the table's coin, or to whole chips
+without money), each explained, and the text to send."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -11,9 +13,10 @@ from flask_babel import format_decimal
 
 from ...games import boodle
 from ...games.base import Message
-from ...games.settle import exact, round_half_up
+from ...games.evening_money import EveningSettlement, GameMoney, Transfer, settle_evening
+from ...games.settle import Unit, exact, round_half_up
 from ...i18n import gettext, ngettext, say
-from ..money import in_unit, number
+from ..money import in_unit, number, rounding_moves, rounding_text
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class SettleView:
     leftover: int  # chips still on the layout, shared equally first
     share: str
     nets: tuple[tuple[str, str | None, str | None], ...]  # name, chips, money (signed)
+    rounding: str  # where rounding the payments to the coin (or whole chips) put the rest
     text: str  # the whole settle-up as plain text, to share
     chip_value: str | None  # money per chip, "0.50"
 
@@ -44,11 +48,9 @@ def chips_text(value: Fraction | int) -> str:
     return format_decimal(cents(value), format="#,##0.00")
 
 
-def money_text(chips: Fraction, value: Fraction | None, currency: str = "") -> str | None:
-    """The money for ``chips`` at ``value`` a chip, to the cent: "6.50 kr" (None: chips only)."""
-    if value is None:
-        return None
-    return in_unit(cents(chips * value), currency)
+def money_amount(value: Fraction, currency: str = "") -> str:
+    """An amount of money to the cent, with its unit: "6.50 kr"."""
+    return in_unit(cents(value), currency)
 
 
 def cents(value: Fraction) -> Decimal:
@@ -57,50 +59,97 @@ def cents(value: Fraction) -> Decimal:
     return Decimal(rounded.numerator) / Decimal(rounded.denominator)
 
 
-def settle_view(replay: boodle.BoodleReplay, currency: str = "") -> SettleView:
+# A Boodle game without money settles its chips as the evening settles money, in hundredths
+# of a chip: its "coin" is one whole chip, since a chip cannot be split at the table.
+WHOLE_CHIP = 100
+
+
+def settle_view(replay: boodle.BoodleReplay, currency: str = "", coin: int = 1) -> SettleView:
+    """The settle-up as the evening's settle-up makes it (``settle_evening``): with money on a
+    chip, payments in money rounded to the table's ``coin`` (in cents); in chips only, payments
+    in whole chips. Either way the page says where the remainder went; each player's money is
+    the evening's, to the cent."""
     money = replay.options.chip_money
-    settlement = replay.settlement
-    leftover = sum(replay.layout.values()) + replay.pot
-    lines = tuple(
-        PaymentLine(
-            p.payer,
-            p.payee,
-            chips_text(p.value),
-            money_text(p.value, money, currency),
-            explained(p.explanation),
-            1 if p.value == 1 else 2,
-        )
-        for p in settlement.payments
-    )
+    balances = replay.settlement.balances  # the chips left on the layout shared out
+    if money is None:
+        game = GameMoney(1, "Boodle", balances, None, False)
+        settled = settle_evening([game], coin=WHOLE_CHIP, unit=Unit.CHIPS)
+        rounding = chip_rounding(settled)
+    else:
+        game = GameMoney(1, "Boodle", {n: v * money for n, v in balances.items()}, balances, False)
+        settled = settle_evening([game], coin=coin)
+        rounding = rounding_text(settled, currency)
+    lines = tuple(payment_line(t, money, currency) for t in settled.payments)
     nets = tuple(
-        (
-            name,
-            signed(value, chips_text(abs(value))),
-            signed(value, money_text(abs(value), money, currency)),
-        )
-        for name, value in settlement.balances.items()
+        (name, signed(value, chips_text(abs(value))), net_money(settled, name, money, currency))
+        for name, value in balances.items()
     )
+    leftover = sum(replay.layout.values()) + replay.pot
     share = chips_text(Fraction(leftover, len(replay.players)))
-    text = share_text(replay, lines, leftover, share)
+    text = share_text(replay, lines, leftover, share, rounding)
     value = (
         None
         if money is None
         else in_unit(Decimal(str(replay.options.chip_value)), currency, exact=True)
     )
-    return SettleView(lines, leftover, share, nets, text, value)
+    return SettleView(lines, leftover, share, nets, rounding, text, value)
 
 
-CHIP_PARAMS = ("value", "lost", "won")  # the numbers of chips in a payment's explanation
+def payment_line(transfer: Transfer, money: Fraction | None, currency: str) -> PaymentLine:
+    """A payment of the settle-up in chips, and in money when a chip is worth some (its cents
+    are then cents of money, explained in money; else hundredths of a chip)."""
+    amount = Fraction(transfer.cents, 100)
+    chips = amount if money is None else amount / money
+
+    def written(value: Fraction) -> str:
+        return chips_text(value) if money is None else money_amount(value, currency)
+
+    return PaymentLine(
+        transfer.payer,
+        transfer.payee,
+        chips_text(chips),
+        None if money is None else written(amount),
+        explained(transfer.explanation, written),
+        1 if chips == 1 else 2,
+    )
 
 
-def explained(explanation: Message) -> str:
-    """A payment's explanation said in the reader's language, its chips written as the payment's
-    own heading writes them ("1,80" in Swedish, not the engine's 1.8)."""
+def net_money(
+    settled: EveningSettlement, name: str, money: Fraction | None, currency: str
+) -> str | None:
+    """A player's result in money as the payments settle it: to the cent (None: chips only)."""
+    if money is None:
+        return None
+    result = Fraction(settled.balances[name], 100)
+    return signed(result, money_amount(abs(result), currency))
+
+
+def chip_rounding(settled: EveningSettlement) -> str:
+    """ "Rounded to whole chips: Cia pays 0.25 chips less, …" (or "" when nothing moved)."""
+    if not settled.rounded:
+        return ""
+    moves = rounding_moves(settled, lambda hundredths: chips_said(Fraction(hundredths, 100)))
+    return gettext("Rounded to whole chips: %(moves)s.", moves=moves)
+
+
+def chips_said(chips: Fraction) -> str:
+    """ "1 chip", "0.25 chips", "3 chips"."""
+    return ngettext(
+        "%(chips)s chip", "%(chips)s chips", 1 if chips == 1 else 2, chips=chips_text(chips)
+    )
+
+
+AMOUNT_PARAMS = ("value", "lost", "won")  # the amounts in a payment's explanation
+
+
+def explained(explanation: Message, write: Callable[[Fraction], str]) -> str:
+    """A payment's explanation said in the reader's language, its amounts written as the
+    payment's own heading writes them ("1,80" in Swedish, not the engine's 1.8)."""
     params = {
-        key: chips_text(exact(value)) if key in CHIP_PARAMS else value
+        key: write(exact(value)) if key in AMOUNT_PARAMS else value
         for key, value in explanation.params.items()
     }
-    return say(Message(explanation.template, params))
+    return say(replace(explanation, params=params))
 
 
 def signed(value: Fraction, text: str | None) -> str | None:
@@ -111,12 +160,20 @@ def signed(value: Fraction, text: str | None) -> str | None:
 
 
 def share_text(
-    replay: boodle.BoodleReplay, lines: tuple[PaymentLine, ...], leftover: int, share: str
+    replay: boodle.BoodleReplay,
+    lines: tuple[PaymentLine, ...],
+    leftover: int,
+    share: str,
+    rounding: str,
 ) -> str:
     """The settle-up as plain text for a message to the table."""
+    names, deals = ", ".join(replay.players), len(replay.deals)
     out = [
-        gettext(
-            "Boodle: %(names)s, %(n)s deals", names=", ".join(replay.players), n=len(replay.deals)
+        ngettext(
+            "Boodle: %(names)s, %(num)s deal",
+            "Boodle: %(names)s, %(num)s deals",
+            deals,
+            names=names,
         )
     ]
     if leftover:
@@ -144,4 +201,6 @@ def share_text(
             )
         )
         out.append("  " + line.why)
+    if rounding:
+        out.append(rounding)
     return "\n".join(out)

@@ -112,7 +112,10 @@ class BoodleView:
 
 
 def build_view(
-    replay: boodle.BoodleReplay, draft: Mapping[str, Any] | None, currency: str = ""
+    replay: boodle.BoodleReplay,
+    draft: Mapping[str, Any] | None,
+    currency: str = "",
+    coin: int = 1,
 ) -> BoodleView:
     # the out Undo took back (``ENTERED``) is for the out's form only, not part of the deal
     draft = {key: value for key, value in (draft or {}).items() if key != ENTERED}
@@ -141,7 +144,7 @@ def build_view(
         log=step_texts(live.steps, live.poker) if live else (),
         rows=deal_rows(replay),
         chart=chart(replay),
-        settle=settle_view(replay, currency),
+        settle=settle_view(replay, currency, coin),
         on_layout=sum((live.layout_after if live else replay.layout).values()),
         most_cards=max_hand(len(replay.players)),
     )

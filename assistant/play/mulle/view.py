@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...games import mulle
-from ...games.base import Record, seating
+from ...games.base import Record, partners, seating
 from ...games.mulle.deal import DealSchedule, deal_schedule
 from ...games.mulle.live import LiveDeal, read_draft
 from ...games.mulle.piles import PACK, Count, Pile, card_points
+from ...i18n import say
 from ..charts import LineChart, line_chart
 
 FULL_PACK = Pile(
@@ -34,7 +35,8 @@ class Side:
 
     @property
     def label(self) -> str:
-        return " & ".join(self.names)
+        """The player, or the two partners as every page says them ("Ane y Miren")."""
+        return say(partners(*self.names)) if len(self.names) == 2 else self.names[0]
 
     @property
     def holder(self) -> str:
