@@ -20,8 +20,8 @@ from ..games.base import JSON, N_, Message
 from ..games.evening import Basis, EveningRules
 from ..games.evening_money import GameMoney, settle_evening
 from ..games.spec import GameSpec
-from ..history import correction_to_undo
 from ..i18n import gettext
+from ..store.changelog import correction_to_undo
 from .base import Adapter, Context, Loaded, V
 from .money import money, signed_money
 from .standings import Standings

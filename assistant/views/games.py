@@ -18,20 +18,21 @@ from flask import (
     url_for,
 )
 
-from .. import services, tablefile, writes
-from ..again import play_again
+from ..evening.again import play_again
+from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
-from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import Adapter, Change, Context, EntryForm, in_play
 from ..play.conflict import conflict
 from ..play.history import PhoneNameForm, history_lines
 from ..play.standings import telling_the_totals
-from ..records import dump_record
-from ..tableforms import AgainForm
+from ..store import service as services
+from ..store import tablefile, writes
+from ..store.models import Game, Table
+from ..store.records import dump_record
 from ..throttle import creating
-from .lookup import game_or_404, shown_version, watched_or_404
+from .or_404 import game_or_404, shown_version, watched_or_404
 from .respond import Asked, answer, device, keep_always, submit
 from .shown import (
     changed_since,

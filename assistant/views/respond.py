@@ -10,13 +10,14 @@ from typing import Any
 
 from flask import redirect, request, session, url_for
 
-from .. import services, writes
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
-from ..models import Game, Table
 from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
 from ..play.history import signed
+from ..store import service as services
+from ..store import writes
+from ..store.models import Game, Table
 from .shown import asked_version, game_context, is_htmx, render_game
 
 

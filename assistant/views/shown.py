@@ -13,14 +13,15 @@ from typing import Any
 from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import lookups, services
 from ..i18n import reader_locale, say, use_table_language
 from ..kept import kept
-from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
 from ..play.page import GameFacts, GamePage, TableFacts, game_page
+from ..store import reads as lookups
+from ..store import service as services
+from ..store.models import LARGEST_INTEGER, Game, Table
 
 
 def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
-from assistant.models import Payment, Table
+from assistant.store.models import Payment, Table
 from tests.web.helpers import page_forms, start_game
 from tests.web.test_evening_web import boodle_deal, payments_on, table_url, the_evening
 from tests.web.test_languages import textarea

@@ -14,11 +14,11 @@ from flask.testing import FlaskClient
 
 from assistant.extensions import db
 from assistant.games import find_game
-from assistant.models import Game
 from assistant.play import adapter_for
 from assistant.play.base import Loaded
 from assistant.play.page import GameFacts, TableFacts, game_page
-from assistant.records import parse_record
+from assistant.store.models import Game
+from assistant.store.records import parse_record
 from assistant.views.shown import draw_game, game_facts, table_facts
 from tests.examples import example_records
 from tests.web.helpers import import_record, start_game

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import bindparam, func
 from sqlalchemy.orm import contains_eager
 
-from .extensions import db
+from ..extensions import db
 from .models import Entry, Game, Payment, Table
 
 # What a share token can be (``models.new_token``: URL-safe base64, within its column); anything

@@ -14,14 +14,14 @@ from typing import Any
 
 from sqlalchemy import inspect
 
-from . import lookups
-from .extensions import db
-from .games import find_game
-from .games.base import N_, Message, Record, RuleError
-from .i18n import stored_message
-from .kept import kept
+from ..extensions import db
+from ..games import find_game
+from ..games.base import N_, Message, Record, RuleError
+from ..i18n import stored_message
+from ..kept import kept
+from ..play.base import Loaded
+from . import reads as lookups
 from .models import Change, Entry, Game, Table, now
-from .play.base import Loaded
 from .records import load_json, parse_record
 
 
