@@ -71,3 +71,13 @@ def test_the_check_sees_the_store_where_it_is_read() -> None:
     assert {"assistant.store.models", "assistant.store.service"} <= reached_from(
         "assistant.evening.service"
     )
+
+
+ABOVE_THE_STORE = ("assistant.play", "assistant.views", "assistant.evening", "assistant.circles")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("assistant.store.")))
+def test_the_store_calls_nothing_above_it(module: str) -> None:
+    """The store is asked by the play side, the rooms and the hallway, and asks none of them."""
+    above = {m for m in imported_by(module) if m.startswith(ABOVE_THE_STORE)}
+    assert above == set()

@@ -14,9 +14,10 @@ from wtforms.validators import InputRequired, Length, Regexp, ValidationError
 
 from ..games import find_game
 from ..games.base import has_control
+from ..games.evening_money import CURRENCIES
 from ..i18n import gettext, languages
 from ..play.fields import choices
-from ..play.money import COINS, CURRENCIES, BadAmount, money, parse_cents, typed
+from ..play.money import COINS, BadAmount, money, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
 

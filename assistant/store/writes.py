@@ -23,9 +23,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record, RuleError
+from ..games.spec import in_play
 from ..kept import kept
 from ..live import announce
-from ..play.base import in_play
 from .changelog import before_correction, differing, replaced
 from .models import Change, Entry, Game
 from .service import already_applied, changes_since, current_version, dumped, finished_since

@@ -21,9 +21,10 @@ from flask import (
 from ..evening.again import play_again
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
+from ..games.spec import in_play
 from ..i18n import gettext, say
 from ..play import adapter_for
-from ..play.base import Adapter, Change, Context, EntryForm, in_play
+from ..play.base import Adapter, Change, Context, EntryForm
 from ..play.conflict import conflict
 from ..play.history import PhoneNameForm, history_lines
 from ..play.standings import telling_the_totals
@@ -85,8 +86,8 @@ def undo(token: str, game_id: int) -> Any:
     asked = Asked(table, game)
     if form.version.data != game.version:  # only a form of an older version can be saved
         return answer(asked, writes.late(game, form.key.data, form.version.data))
-    page, adapter = page_of(game), adapter_for(game.kind)
-    ctx = page.ctx
+    page = page_of(game)
+    ctx, adapter = page.ctx, page.adapter
     draft = adapter.undo_draft(ctx) if in_play(game.draft) else adapter.reopened(ctx)
     proposed = writes.Proposal(
         form.key.data, form.version.data, ctx.record.rounds, Message(""), ctx.record,

@@ -173,7 +173,7 @@ def draw_game(
     form = parts.form
     if not page.entering:
         form = None
-    elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
+    elif form is None and (form := page.adapter.entry_form(page.ctx)) is not None:
         form.fresh(page.game.version)
     return render_template(
         "games/page.html" if whole else "games/_game.html",
