@@ -306,6 +306,43 @@ def test_twenty_entries_tapped_fast_over_a_slow_connection(page: Page, slow_serv
     assert answers.refused() == [] and len(answers.statuses) == 20
 
 
+# Where the suit buttons are just before an answer goes in, and two frames after (when the
+# browser has laid the new page out and scrolled it if it will): one pair an answer.
+FOLLOW_THE_SUITS = """() => {
+  window.suitMoves = [];
+  const top = () => document.querySelector(".suit-buttons button[value=H]")
+    .getBoundingClientRect().top;
+  document.addEventListener("htmx:before:swap", () => {
+    const before = top();
+    document.addEventListener("htmx:after:swap", () => requestAnimationFrame(() =>
+      requestAnimationFrame(() => window.suitMoves.push(top() - before))), { once: true });
+  });
+}"""
+
+
+def test_the_keys_being_tapped_stay_put_when_an_answer_comes(page: Page, slow_server: str) -> None:
+    """A tabbe, then who made a mulle and its rank while the tabbe's answer is on its way: when
+    the answer replaces the game, the suit buttons stay where the finger is going (the browser's
+    scroll anchoring moved the page by a screen, and the suit tapped then landed beside)."""
+    choose_players(page, slow_server, "Mulle", PLAYERS)
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".round-big")).to_have_text("Round 1 of 6")
+    live = page.locator(".mulle-live")
+    page.evaluate(FOLLOW_THE_SUITS)
+    for tabbe, mulle, rank in (("Anna", "Bo", "3"), ("Bo", "Anna", "4"), ("Anna", "Bo", "5")):
+        page.locator(".tabbe-buttons button", has_text=tabbe).tap()
+        live.locator(".names-row label.key", has_text=mulle).tap()
+        live.locator(".ranks label.key").filter(has_text=re.compile(rf"^{rank}$")).tap()
+        page.wait_for_function("() => window.suitMoves.length > 0")
+        moved = page.evaluate("window.suitMoves.splice(0)")
+        assert all(abs(move) < 60 for move in moved), moved  # a line more above, nothing more
+        live.locator(".suit-buttons button[value=H]").tap()
+        page.wait_for_function("() => window.suitMoves.length > 0")
+        page.evaluate("window.suitMoves.splice(0)")
+    expect(page.locator(".chip.event")).to_have_count(6)
+
+
 def test_an_answer_leaves_the_page_where_the_finger_is(page: Page, slow_server: str) -> None:
     """On a small phone the keys of a round lie below the fold. A tap on Tabbe shows the top of
     the game at once; the player scrolls back down to the mulle keys while the answer is on its
