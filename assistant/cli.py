@@ -15,9 +15,9 @@ from flask.cli import with_appcontext
 
 from .extensions import db
 from .games.base import RuleError
-from .models import Game
-from .records import dump_record, score_text
-from .services import import_record, record_of
+from .store.models import Game
+from .store.records import dump_record, score_text
+from .store.service import import_record, record_of
 
 ROOT = Path(__file__).resolve().parent
 TRANSLATIONS = ROOT / "translations"

@@ -22,7 +22,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from .games.base import Record
-from .models import Game
+from .store.models import Game
 
 
 class Kept:

@@ -19,8 +19,8 @@ from sqlalchemy import event
 from assistant import create_app
 from assistant.extensions import db
 from assistant.games import find_game
-from assistant.records import parse_record
-from assistant.services import import_record
+from assistant.store.records import parse_record
+from assistant.store.service import import_record
 from bench.records import GAMES, record
 
 SIZES = (10, 100, 1000)

@@ -23,7 +23,7 @@ from urllib.parse import urlencode, urlsplit
 
 from assistant import create_app
 from assistant.config import Defaults
-from assistant.services import import_record
+from assistant.store.service import import_record
 from bench import load
 from bench.records import record
 from bench.server import running

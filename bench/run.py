@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
-from assistant.services import import_record
+from assistant.store.service import import_record
 from bench import inprocess, lighthouse, live, load, visits
 from bench.records import record
 from bench.server import Server, running

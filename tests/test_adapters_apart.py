@@ -1,6 +1,7 @@
-"""The adapters and the page model (``assistant/play``) import nothing of the store: no model,
-no database, no service, neither themselves nor through what they import. So a game page's
-model can be built wherever the engine runs."""
+"""The adapters and the page models (``assistant/play``, the evening's and the circle's
+``view``) import nothing of the store that holds a database: no model, no session, no service,
+neither themselves nor through what they import. So a page's model can be built wherever the
+engine runs."""
 
 from __future__ import annotations
 
@@ -10,10 +11,6 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "assistant"
-STORE = frozenset(
-    f"assistant.{name}"
-    for name in ("models", "extensions", "services", "lookups", "writes", "kept")
-)
 
 
 def module_of(path: Path) -> str:
@@ -50,7 +47,16 @@ def reached_from(module: str) -> set[str]:
     return reached
 
 
-PLAY = sorted(m for m in MODULES if m.startswith("assistant.play"))
+# the play side, and the page models of the evening and the circle in their rooms
+VIEWS = {"assistant.evening.view", "assistant.circles.view"}
+PLAY = sorted(m for m in MODULES if m.startswith("assistant.play") or m in VIEWS)
+# what holds the database or a process's keep: the frame's extensions and kept, and every module
+# of the store that reaches them (its pure parts, the record format and the change log's diffs,
+# are plain values the page model may use)
+HOLDERS = frozenset({"assistant.extensions", "assistant.kept"})
+STORE = HOLDERS | {
+    m for m in MODULES if m.startswith("assistant.store.") and reached_from(m) & HOLDERS
+}
 
 
 @pytest.mark.parametrize("module", PLAY)
@@ -59,5 +65,19 @@ def test_the_play_side_reaches_nothing_of_the_store(module: str) -> None:
 
 
 def test_the_check_sees_the_store_where_it_is_read() -> None:
-    assert "assistant.models" in reached_from("assistant.services")
-    assert {"assistant.models", "assistant.services"} <= reached_from("assistant.evening")
+    assert {"assistant.store.models", "assistant.store.writes"} <= STORE
+    assert "assistant.store.changelog" not in STORE
+    assert "assistant.store.models" in reached_from("assistant.store.service")
+    assert {"assistant.store.models", "assistant.store.service"} <= reached_from(
+        "assistant.evening.service"
+    )
+
+
+ABOVE_THE_STORE = ("assistant.play", "assistant.views", "assistant.evening", "assistant.circles")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("assistant.store.")))
+def test_the_store_calls_nothing_above_it(module: str) -> None:
+    """The store is asked by the play side, the rooms and the hallway, and asks none of them."""
+    above = {m for m in imported_by(module) if m.startswith(ABOVE_THE_STORE)}
+    assert above == set()

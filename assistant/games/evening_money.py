@@ -24,6 +24,9 @@ from fractions import Fraction
 from .base import Message
 from .settle import Unit, settle
 
+# The currencies offered for an evening (ISO 4217); "" counts plain amounts.
+CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
+
 
 @dataclass(frozen=True)
 class GameMoney:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .base import JSON, N_, Record, drop_last_round
@@ -19,6 +19,7 @@ class Replay(Protocol):
 
 
 R = TypeVar("R", bound=Replay)
+T = TypeVar("T")  # a loaded game's replay, as its adapter reads it
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,26 @@ class GameSpec(Generic[R]):
     def score(self, record: Record) -> JSON:
         """The ``score`` output of docs/records.md for ``record`` (a RuleError names the round)."""
         return self.result(self.replay(record))
+
+
+# A draft's copy of what the step Undo took back was entered with, so that the step's form shows
+# it again to change one key (``Adapter.reopened``). A draft holding nothing else has no round in
+# play: Undo then takes back the rounds' last step, as without a draft.
+ENTERED = "entered"
+
+
+def in_play(draft: Mapping[str, Any] | None) -> bool:
+    """Does ``draft`` hold a round being built, not only a step offered again as entered?"""
+    return any(name != ENTERED for name in draft or ())
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """A game as stored and replayed, for its adapter to derive the page from."""
+
+    record: Record
+    replay: T  # the engine's replay of the whole record (GameSpec.replay)
+    spec: GameSpec[Any]  # the game that replayed it
+    draft: JSON | None = None  # the round being built live (Game.draft)
+    settings: JSON = field(default_factory=dict)  # Game.settings: display only
+    coin: int = 1  # the coin its table settles in, in cents (Table.coin)

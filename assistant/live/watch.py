@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import bindparam, select, text
 from sqlalchemy.engine import Connection, Engine
 
-from ..models import Game
+from ..store.models import Game
 from .hub import Hub
 
 CHANNEL = "game_moved"

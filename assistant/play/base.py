@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from flask_wtf import FlaskForm
@@ -19,6 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from ..games.base import JSON, N_, Message, Record, RuleError
+from ..games.spec import ENTERED, Loaded
 from ..i18n import form_translations, say
 from .standings import Standings
 
@@ -89,28 +90,6 @@ class Change:
     # correction says how the totals moved: ``standings.telling_the_totals``).
     describe: Callable[[Any], Message] | None = None
     correcting: int | None = None  # the round a correction corrects (Undo can take it back)
-
-
-# A draft's copy of what the step Undo took back was entered with, so that the step's form shows
-# it again to change one key (``Adapter.reopened``). A draft holding nothing else has no round in
-# play: Undo then takes back the rounds' last step, as without a draft.
-ENTERED = "entered"
-
-
-def in_play(draft: Mapping[str, Any] | None) -> bool:
-    """Does ``draft`` hold a round being built, not only a step offered again as entered?"""
-    return any(name != ENTERED for name in draft or ())
-
-
-@dataclass(frozen=True)
-class Loaded(Generic[R]):
-    """A game as stored and replayed, for its adapter to derive the page from."""
-
-    record: Record
-    replay: R  # the engine's replay of the whole record (GameSpec.replay)
-    draft: JSON | None = None  # the round being built live (Game.draft)
-    settings: JSON = field(default_factory=dict)  # Game.settings: display only
-    coin: int = 1  # the coin its table settles in, in cents (Table.coin)
 
 
 def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:

@@ -81,18 +81,11 @@ def _line_chart(
     def y(v: float) -> float:
         return round(TOP + plot_h * (1 - (v - low) / (high - low)), 1)
 
-    # The plot is a few hundred units wide: a long evening draws one point in every ``stride``
-    # (and its last), not thousands the screen cannot tell apart.
     stride = -(-count // plot_w)
-
-    def drawn(vals: Sequence[float]) -> list[int]:
-        kept = list(range(0, len(vals), stride))
-        return kept if kept[-1] == len(vals) - 1 else [*kept, len(vals) - 1]
-
     lines = tuple(
         Line(
             name=name,
-            points=" ".join(f"{x(i)},{y(vals[i])}" for i in drawn(vals)),
+            points=" ".join(f"{x(i)},{y(vals[i])}" for i in drawn(len(vals), stride)),
             last=(x(len(vals) - 1), y(vals[-1])),
             index=colours[n] if colours else n % len(DASHES),
             dash=DASHES[n % len(DASHES)],
@@ -101,14 +94,27 @@ def _line_chart(
         )
         for n, (name, vals) in enumerate(series.items())
     )
-    ticks = []
-    v = low
-    while v <= high:
-        ticks.append((y(v), f"{v:g}"))
-        v += step
+    ticks = tuple((y(v), f"{v:g}") for v in tick_values(low, high, step))
     every = max(1, len(x_labels) // 8)
     x_ticks = tuple((x(i + 1), lab) for i, lab in enumerate(x_labels) if (i + 1) % every == 0)
-    return LineChart(WIDTH, HEIGHT, lines, tuple(ticks), x_ticks, y(0))
+    return LineChart(WIDTH, HEIGHT, lines, ticks, x_ticks, y(0))
+
+
+def drawn(length: int, stride: int) -> list[int]:
+    """The points of a line that are drawn: the plot is a few hundred units wide, so a long
+    evening draws one point in every ``stride`` (and its last), not thousands the screen cannot
+    tell apart."""
+    kept = list(range(0, length, stride))
+    return kept if kept[-1] == length - 1 else [*kept, length - 1]
+
+
+def tick_values(low: float, high: float, step: float) -> list[float]:
+    """The values the y axis names, ``step`` apart from ``low`` up to ``high``."""
+    values, v = [], low
+    while v <= high:
+        values.append(v)
+        v += step
+    return values
 
 
 def running_money(

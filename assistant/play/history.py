@@ -14,8 +14,8 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
+from ..evening.forms import no_control
 from ..i18n import gettext, say, stored_message
-from ..tableforms import no_control
 from .base import Adapter
 from .money import number
 

@@ -19,8 +19,6 @@ from ..games.evening_money import EveningSettlement
 from ..games.settle import round_half_up
 from ..i18n import current_language, gettext
 
-# The currencies offered for an evening (ISO 4217); "" counts plain amounts.
-CURRENCIES = ("", "SEK", "NOK", "DKK", "EUR", "GBP", "USD", "CHF", "ISK", "PLN")
 # The coins an evening's payments can be rounded to, in cents (1: to the cent).
 COINS = (1, 5, 10, 20, 50, 100, 500, 1000)
 LARGEST_STAKE = 100_000  # cents per unit: 1 000 a point is not a card table's stake

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..evening.view import EveningView, payment_sentences
 from ..i18n import gettext, ngettext
-from .evening import EveningView, payment_sentences
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from ..games import find_game
 from ..games.base import JSON, N_, Message
 from ..games.evening import Basis, EveningRules
 from ..games.evening_money import GameMoney, settle_evening
-from ..games.spec import GameSpec
-from ..history import correction_to_undo
+from ..games.spec import GameSpec, Loaded
 from ..i18n import gettext
-from .base import Adapter, Context, Loaded, V
+from ..store.changelog import correction_to_undo
+from .base import Adapter, Context, V
 from .money import money, signed_money
 from .standings import Standings
 
@@ -102,6 +102,7 @@ class GamePage(Generic[V]):
 
     game: GameFacts
     table: TableFacts
+    adapter: Adapter[V]  # the game's own: it makes the page's entry form for each phone
     ctx: Context[V]
     readonly: bool
     standings: Standings
@@ -138,13 +139,14 @@ def game_page(
         again = again_after(game.id, game.kind, game.seating, game.first)
     money = None
     if mine and game.finished:
-        money = game_money(find_game(game.kind), loaded.replay, game.stake, table.currency)
+        money = game_money(loaded.spec, loaded.replay, game.stake, table.currency)
     undo = None  # what Undo takes back now: the game's last correction, else its last step
     if mine and (number := correction_to_undo(game.corrected, ctx.record.rounds)) is not None:
         undo = adapter.correction_label(number)
     elif mine:
         undo = adapter.undo_label(ctx)
-    return GamePage(game, table, ctx, readonly, adapter.standings(ctx), undo, again, money, closed)
+    standings = adapter.standings(ctx)
+    return GamePage(game, table, adapter, ctx, readonly, standings, undo, again, money, closed)
 
 
 @dataclass(frozen=True)

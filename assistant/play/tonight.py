@@ -1,6 +1,6 @@
-"""An evening as plain values, read once from the store (``evening.py:load_evening``): its
+"""An evening as plain values, read once from the store (``evening/service.py:load_evening``): its
 table, each game's result and money, the settle-up and the players' standings. The evening's
-and the circle's pages (``play/evening.py``, ``play/circle.py``) are built from these alone."""
+and the circle's pages (``evening/view.py``, ``circles/view.py``) are built from these alone."""
 
 from __future__ import annotations
 

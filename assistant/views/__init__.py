@@ -13,7 +13,10 @@ from flask_babel import get_locale
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..circles import routes as circles
 from ..config import HSTS, served_over_https
+from ..evening import routes as evening
+from ..evening import table_routes as tables
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
@@ -22,8 +25,8 @@ from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
-from . import circles, evening, games, home, pwa, tables
-from .lookup import refuse_malformed_tokens
+from . import games, home, pwa
+from .or_404 import refuse_malformed_tokens
 
 CSP = (
     "default-src 'self'; script-src 'self'; "

@@ -18,20 +18,22 @@ from flask import (
     url_for,
 )
 
-from .. import services, tablefile, writes
-from ..again import play_again
+from ..evening.again import play_again
+from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
+from ..games.spec import in_play
 from ..i18n import gettext, say
-from ..models import Game, Table
 from ..play import adapter_for
-from ..play.base import Adapter, Change, Context, EntryForm, in_play
+from ..play.base import Adapter, Change, Context, EntryForm
 from ..play.conflict import conflict
 from ..play.history import PhoneNameForm, history_lines
 from ..play.standings import telling_the_totals
-from ..records import dump_record
-from ..tableforms import AgainForm
+from ..store import service as services
+from ..store import tablefile, writes
+from ..store.models import Game, Table
+from ..store.records import dump_record
 from ..throttle import creating
-from .lookup import game_or_404, shown_version, watched_or_404
+from .or_404 import game_or_404, shown_version, watched_or_404
 from .respond import Asked, answer, device, keep_always, submit
 from .shown import (
     changed_since,
@@ -84,8 +86,8 @@ def undo(token: str, game_id: int) -> Any:
     asked = Asked(table, game)
     if form.version.data != game.version:  # only a form of an older version can be saved
         return answer(asked, writes.late(game, form.key.data, form.version.data))
-    page, adapter = page_of(game), adapter_for(game.kind)
-    ctx = page.ctx
+    page = page_of(game)
+    ctx, adapter = page.ctx, page.adapter
     draft = adapter.undo_draft(ctx) if in_play(game.draft) else adapter.reopened(ctx)
     proposed = writes.Proposal(
         form.key.data, form.version.data, ctx.record.rounds, Message(""), ctx.record,

@@ -6,19 +6,23 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from .. import circles, evening, services, tablefile
-from ..forms import ImportForm, SetupForm
+from ..circles import service as circles
+from ..circles.forms import CircleForm
+from ..evening import service as evening
+from ..evening.forms import StakeForm, TableFileForm
+from ..evening.view import evening_view
 from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import current_language, say
-from ..models import Circle
 from ..play import adapter_for
-from ..play.evening import evening_view
 from ..play.fields import choice_values
 from ..play.options import options_form
-from ..tableforms import CircleForm, StakeForm, TableFileForm
+from ..store import service as services
+from ..store import tablefile
+from ..store.models import Circle
 from ..throttle import creating, importing
-from .lookup import circle_or_404
+from .forms import ImportForm, SetupForm
+from .or_404 import circle_or_404
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8

@@ -10,14 +10,14 @@ from typing import Any
 
 from flask import redirect, request, session, url_for
 
-from .. import services, writes
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
-from ..models import Game, Table
-from ..play import adapter_for
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
 from ..play.history import signed
-from .shown import asked_version, game_context, is_htmx, render_game
+from ..store import service as services
+from ..store import writes
+from ..store.models import Game, Table
+from .shown import asked_version, game_context, is_htmx, page_of, render_game
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,15 @@ class Asked:
 
 def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]) -> Any:
     """Validate, propose, answer: 303/fragment when saved, 422 invalid, 409 stale, a post sent
-    again is "already saved".
+    again is "already saved"."""
+    asked, outcome = proposed(asked, make_change)
+    return answer(asked, outcome)
+
+
+def proposed(
+    asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]
+) -> tuple[Asked, writes.Outcome | None]:
+    """The post as its form made it, and what became of it (None: the game is over).
 
     The version and the key are checked before anything is built: a double tap or a post from
     an older page costs one lookup. A form of the current version is not looked up before it
@@ -51,64 +59,69 @@ def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change
     game, key = asked.game, posted_key()
     posted = posted_version()
     if posted is not None and posted != game.version:  # a double tap or a resend
-        return answer(asked, writes.late(game, key, posted))
+        return asked, writes.late(game, key, posted)
     ctx = game_context(game)
     form = asked.make_form(ctx) if asked.make_form else asked.form
     asked = replace(asked, form=form)
     if form is None:  # the game is over
-        return answer(asked, writes.AlreadySaved() if services.already_applied(key) else None)
+        return asked, writes.AlreadySaved() if services.already_applied(key) else None
     if not form.validate():
-        return answer(asked, writes.refused(game, key, posted, None))
+        return asked, writes.refused(game, key, posted, None)
     try:
         change = make_change(ctx, form)
     except RuleError as error:
-        return answer(asked, writes.refused(game, key, posted, error))
+        return asked, writes.refused(game, key, posted, error)
     proposal = writes.Proposal(
         form.key.data, form.version.data, change.rounds, change.summary, ctx.record,
         ctx.loaded.replay, change.draft, device(), change.describe, change.correcting,
     )  # fmt: skip
-    return answer(replace(asked, fields=change.fields), writes.save(game, proposal))
+    return replace(asked, fields=change.fields), writes.save(game, proposal)
 
 
 def answer(asked: Asked, outcome: writes.Outcome | None) -> Any:
-    """The answer to a save's outcome (None: the game takes no more entries)."""
+    """The answer to a save's outcome (None: the game takes no more entries): the game after a
+    save, else the page the post came from again, saying why nothing was saved."""
     match outcome:
         case writes.Saved(summary):
             return done(asked.table, asked.game, said=say(summary))
         case writes.AlreadySaved():
             return done(asked.table, asked.game, said=gettext("Already saved."))
-        case writes.Stale(changes):
-            return stale_answer(asked, changes)
+    return asked.again(**not_saved(asked, outcome))
+
+
+def not_saved(asked: Asked, outcome: writes.Outcome | None) -> dict[str, Any]:
+    """How the page is drawn again when nothing was saved: its status, notice and form."""
+    match outcome:
         case writes.Refused(error):
-            return refused_answer(asked, error)
-    notice = gettext("The game is over: nothing more can be entered.")
-    return asked.again(notice=notice, status=422)
+            return refused_parts(asked, error)
+        case writes.Stale(changes):
+            return stale_parts(asked, changes)
+    return {"status": 422, "notice": gettext("The game is over: nothing more can be entered.")}
 
 
-def stale_answer(asked: Asked, changes: list[Message]) -> Any:
+def refused_parts(asked: Asked, error: RuleError | None) -> dict[str, Any]:
+    """422: the rule broken said next to its field (or above the page), the input kept."""
+    form = asked.form
+    if form is None:
+        return {"status": 422, "notice": say(error) if error else None}
+    if error is not None:
+        place_error(form, asked.fields(error), tuple(asked.game.seating))
+        return {"status": 422, "form": form}
+    notice = gettext("This page is out of date: reload it and enter again.")
+    return {"status": 422, "form": form, "notice": notice if form.damaged else None}
+
+
+def stale_parts(asked: Asked, changes: list[Message]) -> dict[str, Any]:
     """409: another phone saved first. The posted input is kept where the table is still at
     its step (``keep``); a post without input is told to look again."""
     posted = asked.form
     if posted is None and asked.make_form is not None:
         posted = asked.make_form(game_context(asked.game))
     if posted is None:
-        notice = gettext("Another phone changed the sheet: look again.")
-        return asked.again(status=409, notice=notice)
+        return {"status": 409, "notice": gettext("Another phone changed the sheet: look again.")}
     kept_form = (asked.keep or keep_if_same_step)(asked.game, posted)
     notice = stale_notice(changes, kept=kept_form is not None)
-    return asked.again(form=kept_form, status=409, notice=notice, taps_lost=kept_form is None)
-
-
-def refused_answer(asked: Asked, error: RuleError | None) -> Any:
-    """422: the rule broken said next to its field (or above the page), the input kept."""
-    form = asked.form
-    if form is None:
-        return asked.again(status=422, notice=say(error) if error else None)
-    if error is not None:
-        place_error(form, asked.fields(error), tuple(asked.game.seating))
-        return asked.again(form=form, status=422)
-    notice = gettext("This page is out of date: reload it and enter again.")
-    return asked.again(form=form, status=422, notice=notice if form.damaged else None)
+    return {"status": 409, "form": kept_form, "notice": notice, "taps_lost": kept_form is None}
 
 
 def posted_version() -> int | None:
@@ -154,7 +167,8 @@ def stale_notice(changes: list[Message], *, kept: bool = True) -> str:
 
 def keep_if_same_step(game: Game, form: EntryForm) -> EntryForm | None:
     """After a stale post: the user's input stays if the table is still at the same step."""
-    current = adapter_for(game.kind).entry_form(game_context(game))
+    page = page_of(game)
+    current = page.adapter.entry_form(page.ctx)
     if current is None or current.step.data != request.form.get("step"):
         return None
     return form.carried_to(game.version)

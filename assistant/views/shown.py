@@ -13,14 +13,15 @@ from typing import Any
 from flask import render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import lookups, services
 from ..i18n import reader_locale, say, use_table_language
 from ..kept import kept
-from ..models import LARGEST_INTEGER, Game, Table
 from ..play import adapter_for
 from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
 from ..play.page import GameFacts, GamePage, TableFacts, game_page
+from ..store import reads as lookups
+from ..store import service as services
+from ..store.models import LARGEST_INTEGER, Game, Table
 
 
 def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:
@@ -172,7 +173,7 @@ def draw_game(
     form = parts.form
     if not page.entering:
         form = None
-    elif form is None and (form := adapter_for(page.game.kind).entry_form(page.ctx)) is not None:
+    elif form is None and (form := page.adapter.entry_form(page.ctx)) is not None:
         form.fresh(page.game.version)
     return render_template(
         "games/page.html" if whole else "games/_game.html",

@@ -12,7 +12,7 @@ from assistant.games.boodle import check_deal, normalize_options, replay, score
 from assistant.games.boodle.ledger import StepKind
 from assistant.games.boodle.rules import BoodleCard
 from assistant.games.settle import exact, minimum_payments, share_leftover
-from assistant.records import score_text
+from assistant.store.records import score_text
 from tests.examples import EXAMPLES
 
 AH, KC, QD, JS = BoodleCard

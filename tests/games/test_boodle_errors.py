@@ -9,7 +9,7 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import score
-from assistant.records import score_text
+from assistant.store.records import score_text
 
 PLAYERS = ("Anna", "Bo", "Cia")  # Cia deals the first deal, Anna the second
 

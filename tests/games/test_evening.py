@@ -14,7 +14,7 @@ from assistant.games import GAMES
 from assistant.games.base import Record
 from assistant.games.evening import against_average, between_pairs
 from assistant.games.evening_money import GameMoney, in_cents, settle_evening
-from assistant.records import parse_record
+from assistant.store.records import parse_record
 from tests.examples import EXAMPLES, PLUMP_THREE_DEALS
 from tests.games.test_settle import brute_force_minimum
 

@@ -33,7 +33,7 @@ from assistant.games.mulle.piles import (
     parse_pile,
     pile_points,
 )
-from assistant.records import score_text
+from assistant.store.records import score_text
 from tests.examples import EXAMPLES
 
 TWO = ("Anna", "Bo")

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.mulle import check_deal, normalize_options, score
-from assistant.records import score_text
+from assistant.store.records import score_text
 
 TWO = ("Anna", "Bo")
 THREE = ("Anna", "Bo", "Cia")

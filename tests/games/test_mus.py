@@ -19,7 +19,7 @@ from assistant.games.mus import (
 from assistant.games.mus.count import Ending, Outcome, amarracos, is_dentro
 from assistant.games.mus.entry import declare
 from assistant.games.mus.hands import HandRules, Lance, parse_hand
-from assistant.records import parse_record, score_text
+from assistant.store.records import parse_record, score_text
 from tests.examples import EXAMPLES
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")

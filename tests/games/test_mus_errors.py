@@ -6,7 +6,7 @@ import pytest
 
 from assistant.games.base import Record, RuleError
 from assistant.games.mus import normalize_options, replay
-from assistant.records import parse_record
+from assistant.store.records import parse_record
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 SEED = {"Anna": "K3QA", "Ben": "7654", "Carla": "JJ54", "Dan": "KQ77"}

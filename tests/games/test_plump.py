@@ -21,7 +21,7 @@ from assistant.games.plump import (
     score,
     undo,
 )
-from assistant.records import score_text
+from assistant.store.records import score_text
 from tests.examples import PLUMP_THREE_DEALS, example_records
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")

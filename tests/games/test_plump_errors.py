@@ -17,7 +17,7 @@ from assistant.games.plump import (
     normalize_options,
     replay,
 )
-from assistant.records import parse_record, score_text
+from assistant.store.records import parse_record, score_text
 from tests.examples import PLUMP_THREE_DEALS
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")

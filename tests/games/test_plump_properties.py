@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from assistant.games.base import Record, RuleError
 from assistant.games.plump import deal_plan, replay, score
-from assistant.records import dump_record, parse_record, score_text
+from assistant.store.records import dump_record, parse_record, score_text
 
 NAMES = st.text(
     alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzåäö", min_size=1, max_size=12

@@ -17,7 +17,7 @@ from assistant.games import boodle, mulle, mus, plump
 from assistant.games.base import First, Record, Seating, seating
 from assistant.games.boodle.stage import play_stage
 from assistant.games.mulle.live import read_draft
-from assistant.records import parse_record
+from assistant.store.records import parse_record
 from tests.examples import example_records
 from tests.games.test_boodle_properties import games as boodle_games
 from tests.games.test_mulle_properties import games as mulle_games

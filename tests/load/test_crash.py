@@ -32,7 +32,7 @@ import pytest
 from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
-from assistant.records import parse_record, score_text
+from assistant.store.records import parse_record, score_text
 from tests.examples import example_records
 from tests.web.helpers import PageForm, page_forms
 

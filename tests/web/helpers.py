@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
-from assistant.models import Entry, Game
+from assistant.store.models import Entry, Game
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 

@@ -9,7 +9,7 @@ import json
 import re
 
 from assistant.extensions import db
-from assistant.models import Entry, Game
+from assistant.store.models import Entry, Game
 from tests.web.helpers import form_fields, import_record, post_entry, start_game, version_of
 
 PLAYERS = ["Anna", "Bo", "Clara"]

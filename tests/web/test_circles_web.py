@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
-from assistant.models import Change, Circle, Entry, Game, Member, Table
+from assistant.store.models import Change, Circle, Entry, Game, Member, Table
 from tests.web.helpers import GameUrl, errors, import_record, play_deal
 from tests.web.test_evening_web import PLUMP_THREE_DEALS, table_url
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from assistant.extensions import db
-from assistant.models import Entry, Game
+from assistant.store.models import Entry, Game
 from tests.web.helpers import seat_fields, start_game, version_of
 
 

@@ -28,7 +28,7 @@ from assistant.games.options import OptionsSchema
 from assistant.games.spec import GameSpec
 from assistant.play import adapter_for
 from assistant.play.base import Adapter
-from assistant.records import parse_record
+from assistant.store.records import parse_record
 from tests.web.helpers import import_record
 
 ROOT = Path(__file__).resolve().parents[2]

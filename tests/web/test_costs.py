@@ -13,7 +13,7 @@ from flask import Flask
 from sqlalchemy import event
 
 from assistant.extensions import db
-from assistant.models import Game
+from assistant.store.models import Game
 from tests.web import test_house
 from tests.web.helpers import form_fields, import_record, post_entry, seat_fields, start_game
 from tests.web.test_house import a_record_of_every_game

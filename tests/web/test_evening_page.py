@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 from assistant.extensions import db
 from assistant.games.base import N_, Message, partners
 from assistant.i18n import say
-from assistant.models import Payment, Table
 from assistant.play.money import with_numbers
+from assistant.store.models import Payment, Table
 from tests.web.helpers import page_forms, start_game
 from tests.web.test_evening_web import boodle_deal, payments_on, table_url, the_evening
 from tests.web.test_languages import textarea

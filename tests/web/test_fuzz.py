@@ -30,8 +30,8 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.games.base import has_control
-from assistant.models import Change, Entry, Game, Table
-from assistant.records import parse_record, score_text
+from assistant.store.models import Change, Entry, Game, Table
+from assistant.store.records import parse_record, score_text
 from tests.examples import example_records
 from tests.web.helpers import PLAYERS, PageForm, page_forms
 from tests.web.hostile import (

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from assistant.extensions import db
 from assistant.games import GAMES
-from assistant.models import Circle, Member, Payment, Stake, Table
+from assistant.store.models import Circle, Member, Payment, Stake, Table
 from tests.web.helpers import PageForm
 from tests.web.hostile import PLAN, mutated_path, one_field_at_a_time, with_id
 from tests.web.test_fuzz import FUZZ, Fuzzer, app  # noqa: F401  (the fixture)

@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 
 from assistant.extensions import db
 from assistant.games.base import RuleError
-from assistant.models import Change, Entry, Game, Table
-from assistant.records import parse_record
+from assistant.store.models import Change, Entry, Game, Table
+from assistant.store.records import parse_record
 from tests.examples import example_records
 from tests.web.helpers import (
     PLAYERS,

@@ -19,9 +19,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant import evening
+from assistant.evening import service as evening
 from assistant.extensions import db
-from assistant.models import Stake
+from assistant.store.models import Stake
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
 from tests.web.hostile import FORMATTING
@@ -246,7 +246,7 @@ def test_a_name_that_is_a_formula_is_plain_text_in_the_csv(client: FlaskClient) 
 
 
 def test_a_table_name_that_is_a_formula_is_plain_text_in_the_csv() -> None:
-    from assistant.tablefile import plain_cell
+    from assistant.store.tablefile import plain_cell
 
     assert [plain_cell(v) for v in ("=1", "\t=1", "\r=1", "-3", -3, "Anna", None)] == [
         "'=1",

@@ -11,10 +11,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant import services
 from assistant.extensions import db
 from assistant.games import GAMES
-from assistant.models import Entry, Game, Table
+from assistant.store import service as services
+from assistant.store.models import Entry, Game, Table
 from tests.examples import example_records
 from tests.web.helpers import form_fields, import_record, post_entry, seat_fields, start_game
 

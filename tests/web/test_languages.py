@@ -12,8 +12,8 @@ import pytest
 from flask_babel import format_decimal
 
 from assistant.extensions import db
-from assistant.models import Game, Table
 from assistant.play.money import number, signed_number
+from assistant.store.models import Game, Table
 from tests.web.helpers import errors, start_game
 from tests.web.test_evening_web import boodle_deal, plump_with_three_deals
 

@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from assistant import create_app
 from assistant.extensions import db
 from assistant.live import live
-from assistant.services import import_record
+from assistant.store.service import import_record
 from tests.examples import example_records
 from tests.web.helpers import post_entry, seat_fields, start_game
 from tests.web.test_costs import statements

@@ -13,7 +13,7 @@ from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.games.options import Option
 from assistant.games.spec import GameSpec
-from assistant.models import Game
+from assistant.store.models import Game
 from tests.web.helpers import PLAYERS, errors
 
 SPECS = list(GAMES.values())

@@ -14,11 +14,11 @@ from flask.testing import FlaskClient
 
 from assistant.extensions import db
 from assistant.games import find_game
-from assistant.models import Game
+from assistant.games.spec import Loaded
 from assistant.play import adapter_for
-from assistant.play.base import Loaded
 from assistant.play.page import GameFacts, TableFacts, game_page
-from assistant.records import parse_record
+from assistant.store.models import Game
+from assistant.store.records import parse_record
 from assistant.views.shown import draw_game, game_facts, table_facts
 from tests.examples import example_records
 from tests.web.helpers import import_record, start_game
@@ -63,7 +63,8 @@ def test_the_page_model_draws_the_page_the_app_serves(
 
     assert not has_app_context()  # the model is built on its own
     record = parse_record(data)
-    loaded = Loaded(record, find_game(record.game).replay(record), settings=facts.settings)
+    spec = find_game(record.game)
+    loaded = Loaded(record, spec.replay(record), spec, settings=facts.settings)
     page = game_page(adapter_for(record.game), facts, table, loaded)
     assert page.game.version == len(record.rounds)
 

@@ -341,7 +341,7 @@ def test_setup_can_go_back_to_the_players(client) -> None:
 
 def test_every_change_is_logged_with_the_phone_that_made_it(client, app) -> None:
     from assistant.extensions import db
-    from assistant.models import Change, Entry
+    from assistant.store.models import Change, Entry
 
     game = start_game(client)
     play_deal(client, game, *DEAL_1)

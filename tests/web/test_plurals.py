@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from types import SimpleNamespace
 
+from assistant.evening.view import source_text
 from assistant.games.evening_money import Source
 from assistant.games.settle import settle
 from assistant.i18n import say
 from assistant.play.boodle.settle import share_text
-from assistant.play.evening import source_text
 
 
 def test_one_chip_of_a_payment_is_one_chip(app) -> None:

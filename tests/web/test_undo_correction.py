@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
-from assistant.models import Game
+from assistant.store.models import Game
 from tests.web.helpers import entries, play_deal, post_entry, seat_fields, start_game, version_of
 from tests.web.test_boodle_web import draft_of, ok, play, two_worked_deals
 from tests.web.test_boodle_web import entries as boodle_entries

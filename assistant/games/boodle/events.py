@@ -79,26 +79,7 @@ def parse_events(raw: Any, players: Sequence[str], *, partial: bool = False) -> 
                 name=events[-1].by,
             )
         event = parse_event(item, players, index)
-        if isinstance(event, BoodlePlay):
-            if event.card in played:
-                raise RuleError(
-                    N_("{card} was already played in this deal (event {first})"),
-                    field=f"{field}.boodle",
-                    card=event.card.label,
-                    first=played[event.card] + 1,
-                )
-            played[event.card] = index
-        elif isinstance(event, Fault):
-            barred.add(event.by)
-        elif event.by in barred:
-            raise RuleError(
-                N_(
-                    "{name} made a fault in this deal and cannot win it: play goes on until"
-                    " someone else goes out properly"
-                ),
-                field=f"{field}.out",
-                name=event.by,
-            )
+        _follow(event, index, played, barred)
         events.append(event)
     if not partial and (not events or not isinstance(events[-1], Out)):
         raise RuleError(
@@ -106,6 +87,32 @@ def parse_events(raw: Any, players: Sequence[str], *, partial: bool = False) -> 
             field="events",
         )
     return tuple(events)
+
+
+def _follow(event: Event, index: int, played: dict[BoodleCard, int], barred: set[str]) -> None:
+    """Event ``index`` after those before it: a card played once, and nobody who made a fault
+    goes out (``played``: each card's event; ``barred``: who made a fault; both kept up)."""
+    field = f"events.{index}"
+    if isinstance(event, BoodlePlay):
+        if event.card in played:
+            raise RuleError(
+                N_("{card} was already played in this deal (event {first})"),
+                field=f"{field}.boodle",
+                card=event.card.label,
+                first=played[event.card] + 1,
+            )
+        played[event.card] = index
+    elif isinstance(event, Fault):
+        barred.add(event.by)
+    elif event.by in barred:
+        raise RuleError(
+            N_(
+                "{name} made a fault in this deal and cannot win it: play goes on until"
+                " someone else goes out properly"
+            ),
+            field=f"{field}.out",
+            name=event.by,
+        )
 
 
 def parse_event(raw: Any, players: Sequence[str], index: int) -> Event:
@@ -174,27 +181,27 @@ def parse_cards_left(raw: Any, players: Sequence[str], winner: str) -> dict[str,
             field=f"cards_left.{winner}",
             name=winner,
         )
-    cards = {}
-    for name in players:
-        if name == winner:
-            continue
-        if name not in raw:
-            raise RuleError(
-                N_("How many cards does {name} still hold?"), field=f"cards_left.{name}", name=name
-            )
-        with field_of(f"cards_left.{name}"):
-            held = check_int(raw[name], what=f"{name}'s cards left", low=0)
-        if held > most:
-            raise RuleError(
-                N_(
-                    "{name} cannot hold {held} cards: with {players} players no hand has more"
-                    " than {most}"
-                ),
-                field=f"cards_left.{name}",
-                name=name,
-                held=held,
-                players=len(players),
-                most=most,
-            )
-        cards[name] = held
-    return cards
+    return {name: _held(raw, name, len(players)) for name in players if name != winner}
+
+
+def _held(raw: Mapping[str, Any], name: str, players: int) -> int:
+    """The cards ``name`` still holds, as ``raw`` says: at most a hand of ``players``."""
+    if name not in raw:
+        raise RuleError(
+            N_("How many cards does {name} still hold?"), field=f"cards_left.{name}", name=name
+        )
+    with field_of(f"cards_left.{name}"):
+        held = check_int(raw[name], what=f"{name}'s cards left", low=0)
+    if held > (most := max_hand(players)):
+        raise RuleError(
+            N_(
+                "{name} cannot hold {held} cards: with {players} players no hand has more"
+                " than {most}"
+            ),
+            field=f"cards_left.{name}",
+            name=name,
+            held=held,
+            players=players,
+            most=most,
+        )
+    return held

@@ -158,24 +158,7 @@ def _hands(raw: Any, players: Sequence[str], staying: Sequence[str]) -> dict[str
                 count=len(codes),
             )
         for code in codes:
-            with field_of(field):
-                card = parse_card(code, what=f"{name}'s poker hand")
-            if seen.get(card) == name:
-                raise RuleError(
-                    N_("{card} is twice in {name}'s poker hand: a pack has each card once"),
-                    field=field,
-                    card=card.label,
-                    name=name,
-                )
-            if card in seen:
-                raise RuleError(
-                    N_("{card} cannot be in {name}'s poker hand: {owner} has it already"),
-                    field=field,
-                    card=card.label,
-                    name=name,
-                    owner=seen[card],
-                )
-            seen[card] = name
+            _deal_card(code, name, seen)
     for name in staying:
         if name not in hands:
             raise RuleError(
@@ -184,6 +167,29 @@ def _hands(raw: Any, players: Sequence[str], staying: Sequence[str]) -> dict[str
                 name=name,
             )
     return {name: tuple(hands[name]) for name in staying}
+
+
+def _deal_card(code: Any, name: str, seen: dict[Card, str]) -> None:
+    """A card of ``name``'s poker hand, once in the pack (``seen``: who holds each card)."""
+    field = f"poker.hands.{name}"
+    with field_of(field):
+        card = parse_card(code, what=f"{name}'s poker hand")
+    if seen.get(card) == name:
+        raise RuleError(
+            N_("{card} is twice in {name}'s poker hand: a pack has each card once"),
+            field=field,
+            card=card.label,
+            name=name,
+        )
+    if card in seen:
+        raise RuleError(
+            N_("{card} cannot be in {name}'s poker hand: {owner} has it already"),
+            field=field,
+            card=card.label,
+            name=name,
+            owner=seen[card],
+        )
+    seen[card] = name
 
 
 def play_poker(entry: PokerEntry, players: Sequence[str], pot_ante: int, pot: int) -> PokerResult:

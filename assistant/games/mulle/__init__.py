@@ -196,29 +196,16 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
     deals: list[DealResult] = list(since[1].deals[:shared]) if since else []
     running: list[Mapping[str, int]] = list(since[1].running[:shared]) if since else []
     totals = dict(running[-1]) if running else dict.fromkeys(players, 0)
-    for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
+    for number in range(shared + 1, len(record.rounds) + 1):
         if number > in_game:
             raise _game_over(number, in_game).at_round(number)
-        try:
-            piles, findings = _examine(players, options, raw)
-        except RuleError as exc:
-            raise exc.at_round(number) from None
-        errors = [f for f in findings if f.severity is Severity.ERROR]
-        if errors:
-            raise errors[0].as_error().at_round(number)
-        points = _deal_points(players, options, piles)
-        seats = seating(record, number, deals[-1].seats if deals else None)
-        warnings = tuple(f for f in findings if f.severity is Severity.WARNING)
-        deals.append(DealResult(seats, piles, points, warnings))
+        deals.append(_replay_deal(record, options, number, deals[-1].seats if deals else None))
         for name in players:
-            totals[name] += points[name].total
+            totals[name] += deals[-1].points[name].total
         running.append(dict(totals))
     finished = len(deals) == in_game
     winners, club = _standings(players, totals, options.kryp) if finished else ((), ())
-    upcoming = None
-    if not finished:
-        seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
-        upcoming = NextDeal(seats, deal_schedule(options.deal, len(players)))
+    upcoming = None if finished else _next_deal(record, options, deals)
     return MulleReplay(
         players=players,
         options=options,
@@ -232,6 +219,30 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
         hundred_club=club,
         next=upcoming,
     )
+
+
+def _next_deal(record: Record, options: MulleOptions, deals: list[DealResult]) -> NextDeal:
+    seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
+    return NextDeal(seats, deal_schedule(options.deal, len(record.players)))
+
+
+def _replay_deal(
+    record: Record, options: MulleOptions, number: int, before: Seating | None
+) -> DealResult:
+    """Deal ``number`` counted, its warnings kept (a RuleError names the round); ``before``:
+    the seats of the deal before it."""
+    players = record.players
+    try:
+        piles, findings = _examine(players, options, record.rounds[number - 1])
+    except RuleError as exc:
+        raise exc.at_round(number) from None
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    if errors:
+        raise errors[0].as_error().at_round(number)
+    points = _deal_points(players, options, piles)
+    seats = seating(record, number, before)
+    warnings = tuple(f for f in findings if f.severity is Severity.WARNING)
+    return DealResult(seats, piles, points, warnings)
 
 
 def score(record: Record) -> JSON:

@@ -164,20 +164,45 @@ def _last_with(piles: Mapping[str, Pile], name: str) -> str:
 
 def _against_pack(piles: Mapping[str, Pile], plays: int) -> list[Finding]:
     total = sum(piles.values(), Pile())
-    found = []
-    over = N_("{what} add up to {count}, but the double pack has {pack}")
-    for kind in Count:
-        count = total.count(kind)
-        if count > kind.in_pack:
-            found.append(
-                _error(
-                    over,
-                    _last_with(piles, kind.value),
-                    what=kind.label,
-                    count=count,
-                    pack=kind.in_pack,
-                )
+    found = [*_over_the_pack(piles, total), *_over_the_rest(piles, total)]
+    if total.tabbar > plays:
+        found.append(
+            _error(
+                N_("tabbar add up to {count}, but only {plays} cards are played in a deal"),
+                _last_with(piles, "tabbar"),
+                count=total.tabbar,
+                plays=plays,
             )
+        )
+    if found:
+        return found
+    short = N_("{what} add up to {count} of {pack}")
+    return [
+        _warning(short, "piles", what=kind.label, count=total.count(kind), pack=kind.in_pack)
+        for kind in Count
+        if total.count(kind) < kind.in_pack
+    ]
+
+
+def _over_the_pack(piles: Mapping[str, Pile], total: Pile) -> list[Finding]:
+    """Each count of the piles together that is more than the double pack holds."""
+    over = N_("{what} add up to {count}, but the double pack has {pack}")
+    return [
+        _error(
+            over,
+            _last_with(piles, kind.value),
+            what=kind.label,
+            count=total.count(kind),
+            pack=kind.in_pack,
+        )
+        for kind in Count
+        if total.count(kind) > kind.in_pack
+    ]
+
+
+def _over_the_rest(piles: Mapping[str, Pile], total: Pile) -> list[Finding]:
+    """The aces but A♠, the spades but A♠ and 2♠: more than the pack holds of them."""
+    found = []
     other_aces = total.aces - total.spade_aces
     if total.aces <= PACK[Count.ACES] and other_aces > OTHER_ACES:
         found.append(
@@ -198,23 +223,7 @@ def _against_pack(piles: Mapping[str, Pile], plays: int) -> list[Finding]:
                 pack=OTHER_SPADES,
             )
         )
-    if total.tabbar > plays:
-        found.append(
-            _error(
-                N_("tabbar add up to {count}, but only {plays} cards are played in a deal"),
-                _last_with(piles, "tabbar"),
-                count=total.tabbar,
-                plays=plays,
-            )
-        )
-    if found:
-        return found
-    short = N_("{what} add up to {count} of {pack}")
-    return [
-        _warning(short, "piles", what=kind.label, count=total.count(kind), pack=kind.in_pack)
-        for kind in Count
-        if total.count(kind) < kind.in_pack
-    ]
+    return found
 
 
 def _mulles_in_cards(piles: Mapping[str, Pile], side: Sequence[str]) -> list[Finding]:

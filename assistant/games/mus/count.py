@@ -106,12 +106,7 @@ def pay_at_once(
     stakes: dict[Lance, int] = {}
     for lance, bet in entries.items():
         if ending is not None:
-            if bet is not None:
-                raise RuleError(
-                    N_("The game was already decided in this hand: {lance} cannot be bet on"),
-                    field=f"lances.{lance.value}",
-                    lance=lance.value,
-                )
+            _no_bet_after_the_end(lance, bet)
             continue
         if bet is None:
             continue
@@ -151,8 +146,7 @@ def settle_hand(
     at_once = pay_at_once(entries, showdown, score, target)
     ending, winner = at_once.ending, at_once.winner
     now = [score[0] + at_once.immediate[0], score[1] + at_once.immediate[1]]
-    results = dict(at_once.results)
-    counted = [0, 0]
+    results, counted = dict(at_once.results), [0, 0]
     for lance, bet in entries.items():
         if ending is not None:
             done = results.get(lance)
@@ -169,11 +163,8 @@ def settle_hand(
             now[result.team - 1] += result.stake + result.values
             if now[result.team - 1] >= target:
                 ending, winner = Ending.COUNT, result.team
-    if Lance.JUEGO not in entries and Lance.PUNTO not in entries and ending is None:
-        raise RuleError(
-            N_("Who won juego (or punto)? The showdown does not say, and the count needs it"),
-            field="showdown.juego",
-        )
+    if ending is None:
+        _fourth_known(entries)
     return HandCount(
         tuple(results[lance] for lance in entries),
         at_once.immediate,
@@ -181,6 +172,24 @@ def settle_hand(
         ending,
         winner,
     )
+
+
+def _no_bet_after_the_end(lance: Lance, bet: Bet | None) -> None:
+    if bet is not None:
+        raise RuleError(
+            N_("The game was already decided in this hand: {lance} cannot be bet on"),
+            field=f"lances.{lance.value}",
+            lance=lance.value,
+        )
+
+
+def _fourth_known(entries: Mapping[Lance, Bet | None]) -> None:
+    """A hand counted to its end must say who won juego (or punto)."""
+    if Lance.JUEGO not in entries and Lance.PUNTO not in entries:
+        raise RuleError(
+            N_("Who won juego (or punto)? The showdown does not say, and the count needs it"),
+            field="showdown.juego",
+        )
 
 
 def _replace_counted(result: LanceResult) -> LanceResult:

@@ -109,18 +109,7 @@ def parse_hand_entry(raw: object, players: Sequence[str], mano: str, rules: Hand
             raise RuleError(N_("A hand has no field {name}"), field=str(key), name=key)
     if raw.get("mano") is not None:
         mano = _player(raw["mano"], players, "mano")
-    lances = raw.get("lances")
-    lances = {} if lances is None else lances
-    if not isinstance(lances, Mapping):
-        raise RuleError(N_("The lances must be an object: grande, chica, ..."), field="lances")
-    for key in lances:
-        if key not in {lance.value for lance in Lance}:
-            raise RuleError(N_("There is no lance {name}"), field=f"lances.{key}", name=key)
-    if "juego" in lances and "punto" in lances:
-        raise RuleError(
-            N_("Enter juego or punto, not both: punto is played only when nobody has juego"),
-            field="lances.punto",
-        )
+    lances = _lances(raw.get("lances"))
     named = Lance.JUEGO if "juego" in lances else Lance.PUNTO if "punto" in lances else None
     if raw.get("cards") is not None and raw.get("showdown") is not None:
         raise RuleError(N_("Enter either the cards or the showdown, not both"), field="showdown")
@@ -129,18 +118,7 @@ def parse_hand_entry(raw: object, players: Sequence[str], mano: str, rules: Hand
     if raw.get("cards") is not None:
         hands = parse_cards(raw["cards"], players, rules)
         showdown, decisions = decide_from_cards(players, hands, mano, rules)
-        fourth: Lance | None = declare(players, hands, rules).fourth
-        if named is Lance.JUEGO and fourth is Lance.PUNTO:
-            raise RuleError(
-                N_("Nobody has juego, so the fourth lance is punto"), field="lances.juego"
-            )
-        if named is Lance.PUNTO and fourth is Lance.JUEGO:
-            holder = next(p for p in turn_order(players, mano) if has_juego(hands[p], rules))
-            raise RuleError(
-                N_("{name} has juego, so the fourth lance is juego, not punto"),
-                field="lances.punto",
-                name=holder,
-            )
+        fourth: Lance | None = _fourth_of_cards(players, hands, mano, rules, named)
     elif raw.get("showdown") is not None:
         showdown, fourth = parse_showdown(raw["showdown"], players)
         if named is not None and fourth is not None and named is not fourth:
@@ -153,6 +131,14 @@ def parse_hand_entry(raw: object, players: Sequence[str], mano: str, rules: Hand
         fourth = fourth or named
     else:
         showdown, fourth = Showdown(), named
+    bets = _bets(lances, fourth, showdown, players)
+    return HandEntry(mano, bets, fourth, hands, showdown, decisions)
+
+
+def _bets(
+    lances: Mapping[str, object], fourth: Lance | None, showdown: Showdown, players: Sequence[str]
+) -> dict[Lance, Bet | None]:
+    """The bet of each lance played, pares and juego only where somebody had them."""
     bets = {
         lance: parse_bet(lances.get(lance.value), lance)
         for lance in (Lance.GRANDE, Lance.CHICA, Lance.PARES, fourth)
@@ -161,7 +147,44 @@ def parse_hand_entry(raw: object, players: Sequence[str], mano: str, rules: Hand
     for lance in (Lance.PARES, Lance.JUEGO):
         if bets.get(lance) is not None:
             check_holders(lance, showdown.holders(lance), players)
-    return HandEntry(mano, bets, fourth, hands, showdown, decisions)
+    return bets
+
+
+def _lances(lances: object) -> Mapping[str, object]:
+    """A hand's lances as entered (none: an empty object), each a lance of the game."""
+    lances = {} if lances is None else lances
+    if not isinstance(lances, Mapping):
+        raise RuleError(N_("The lances must be an object: grande, chica, ..."), field="lances")
+    for key in lances:
+        if key not in {lance.value for lance in Lance}:
+            raise RuleError(N_("There is no lance {name}"), field=f"lances.{key}", name=key)
+    if "juego" in lances and "punto" in lances:
+        raise RuleError(
+            N_("Enter juego or punto, not both: punto is played only when nobody has juego"),
+            field="lances.punto",
+        )
+    return lances
+
+
+def _fourth_of_cards(
+    players: Sequence[str],
+    hands: Mapping[str, MusHand],
+    mano: str,
+    rules: HandRules,
+    named: Lance | None,
+) -> Lance:
+    """The fourth lance the cards make it, which must be the one the hand names (if any)."""
+    fourth = declare(players, hands, rules).fourth
+    if named is Lance.JUEGO and fourth is Lance.PUNTO:
+        raise RuleError(N_("Nobody has juego, so the fourth lance is punto"), field="lances.juego")
+    if named is Lance.PUNTO and fourth is Lance.JUEGO:
+        holder = next(p for p in turn_order(players, mano) if has_juego(hands[p], rules))
+        raise RuleError(
+            N_("{name} has juego, so the fourth lance is juego, not punto"),
+            field="lances.punto",
+            name=holder,
+        )
+    return fourth
 
 
 def teams_of(players: Sequence[str], names: Iterable[str]) -> frozenset[int]:

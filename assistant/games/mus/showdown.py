@@ -195,14 +195,30 @@ def parse_showdown(raw: object, players: Sequence[str]) -> tuple[Showdown, Lance
         )
     pares = _values(raw.get("pares_values"), Lance.PARES, PARES_VALUES)
     juego = _values(raw.get("juego_values"), Lance.JUEGO, JUEGO_VALUES)
+    fourth = _fourth(winners, juego)
+    _check_values(players, winners, fourth, pares, juego)
+    return Showdown(winners, pares, juego), fourth
+
+
+def _fourth(winners: Mapping[Lance, int | None], juego: tuple[int, int] | None) -> Lance | None:
+    """Juego or punto, as the showdown's winners or juego values say (None: they do not)."""
     if Lance.PUNTO in winners or (Lance.JUEGO in winners and winners[Lance.JUEGO] is None):
-        fourth: Lance | None = Lance.PUNTO
-    elif Lance.JUEGO in winners:
-        fourth = Lance.JUEGO
-    elif juego is not None:
-        fourth = Lance.JUEGO if any(juego) else Lance.PUNTO
-    else:
-        fourth = None
+        return Lance.PUNTO
+    if Lance.JUEGO in winners:
+        return Lance.JUEGO
+    if juego is not None:
+        return Lance.JUEGO if any(juego) else Lance.PUNTO
+    return None
+
+
+def _check_values(
+    players: Sequence[str],
+    winners: Mapping[Lance, int | None],
+    fourth: Lance | None,
+    pares: tuple[int, int] | None,
+    juego: tuple[int, int] | None,
+) -> None:
+    """The pares and juego values agree with who won those lances (a lance nobody had: 0)."""
     for lance, values in ((Lance.PARES, pares), (Lance.JUEGO, juego)):
         if values is None:
             continue
@@ -221,7 +237,6 @@ def parse_showdown(raw: object, players: Sequence[str]) -> tuple[Showdown, Lance
                 lance=lance.value,
                 team=team_names(players, won),
             )
-    return Showdown(winners, pares, juego), fourth
 
 
 def _team(raw: object, lance: Lance) -> int | None:

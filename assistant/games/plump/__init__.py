@@ -230,8 +230,20 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
         deals.append(deal)
         totals = dict(deal.totals)
         finished = not deal.in_play and _is_over(options, plan, number, totals)
+    return _replayed(record, options, plan, deals, finished)
+
+
+def _replayed(
+    record: Record,
+    options: PlumpOptions,
+    plan: tuple[int, ...],
+    deals: list[PlumpDeal],
+    finished: bool,
+) -> PlumpReplay:
+    """The replay of the deals played: the totals of the last, the leaders, what comes next."""
+    totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
     return PlumpReplay(
-        players=players,
+        players=tuple(record.players),
         options=options,
         plan=plan,
         deals=tuple(deals),

@@ -17,8 +17,9 @@ from ...games.base import JSON, N_, Message, RuleError
 from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finished_round
 from ...games.cards import parse_card
+from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded, entered_step
+from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..standings import Standings, ranked
 from .forms import (
     correction_field,
@@ -85,34 +86,18 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         view: BoodleView = ctx.view
-        record = ctx.record
-        rounds = [dict(r) for r in record.rounds]
-        deal = view.replay.next.deal
-        draft = dict(view.draft)
+        players, rounds = ctx.record.players, [dict(r) for r in ctx.record.rounds]
+        deal, draft = view.replay.next.deal, dict(view.draft)
         events = list(draft.get("events", []))
         action = form.action.data
         if action == "out":
-            cards_left = posted_cards_left(form, record.players)
-            if view.live is not None:
-                done = finished_round(view.live, draft, form.out.data, cards_left)
-            else:  # the draft cannot be read: the engine says why
-                done = {**draft, "events": [*events, {"out": form.out.data}]}
-            summary = Message(
-                N_("Deal {deal} saved: {name} went out."),
-                {"deal": deal, "name": form.out.data},
-            )
-            at = live_event_field(len(events))
-            return Change([*rounds, done], summary, fields=lambda error: remap(error, at))
+            return went_out(view, form, players, rounds, draft)
         if action == "pop":
             return Change(rounds, *without_last(draft, deal))
+        if action in POKER_ACTIONS:
+            return poker_change(view, form, action, players, rounds, draft)
         if action == "stakes":
-            draft["stakes"] = posted_stakes(form, record.players)
-        elif action in POKER_ACTIONS:
-            undecided = view.live.stage.undecided if view.live and view.live.stage else ()
-            step = poker_step(form, action, record.players, undecided)
-            draft[STAGE] = [*draft.get(STAGE, []), step]
-            live = boodle.live_deal(view.replay, draft)  # a RuleError names its poker field
-            return Change(rounds, stage_summary(live, step), draft)
+            draft["stakes"] = posted_stakes(form, players)
         elif action == "widow":
             check_spare_hand_open(draft)
             widow = posted_widow(form)
@@ -120,12 +105,10 @@ class BoodleAdapter(Adapter[BoodleView]):
             if widow is not None:
                 draft["widow"] = widow
         else:
-            by = form.by.data
-            if action == "boodle":
-                event = {"boodle": form.card.data, "by": by}
-            else:
-                event = {"fault": form.fault.data, "by": by}
-            draft["events"] = [*events, event]
+            played = (
+                {"boodle": form.card.data} if action == "boodle" else {"fault": form.fault.data}
+            )
+            draft["events"] = [*events, {**played, "by": form.by.data}]
         try:
             live = boodle.live_deal(view.replay, draft)
         except RuleError as error:
@@ -275,6 +258,40 @@ def default_stakes(replay: boodle.BoodleReplay) -> dict[str, dict[str, int]]:
             placed = {}
         stakes[name] = placed
     return stakes
+
+
+def went_out(
+    view: BoodleView, form: EntryForm, players: tuple[str, ...], rounds: list[JSON], draft: JSON
+) -> Change:
+    """The deal's end: who went out and the cards left, the deal saved as a round."""
+    events = list(draft.get("events", []))
+    cards_left = posted_cards_left(form, players)
+    if view.live is not None:
+        done = finished_round(view.live, draft, form.out.data, cards_left)
+    else:  # the draft cannot be read: the engine says why
+        done = {**draft, "events": [*events, {"out": form.out.data}]}
+    summary = Message(
+        N_("Deal {deal} saved: {name} went out."),
+        {"deal": view.replay.next.deal, "name": form.out.data},
+    )
+    at = live_event_field(len(events))
+    return Change([*rounds, done], summary, fields=lambda error: remap(error, at))
+
+
+def poker_change(
+    view: BoodleView,
+    form: EntryForm,
+    action: str,
+    players: tuple[str, ...],
+    rounds: list[JSON],
+    draft: JSON,
+) -> Change:
+    """A step of the poker stage (Three in One): a RuleError names its poker field."""
+    undecided = view.live.stage.undecided if view.live and view.live.stage else ()
+    step = poker_step(form, action, players, undecided)
+    draft[STAGE] = [*draft.get(STAGE, []), step]
+    live = boodle.live_deal(view.replay, draft)
+    return Change(rounds, stage_summary(live, step), draft)
 
 
 ADAPTER = BoodleAdapter()

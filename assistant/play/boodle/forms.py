@@ -171,6 +171,15 @@ def round_form(
         _stake_fields(RoundForm, players)
     if options.pot_ante is not None:
         poker_fields(RoundForm, players)
+    form = RoundForm(formdata, data=round_data(deal, players))
+    form.step.data = f"round-{deal.deal}"
+    if formdata is not None and form.widow.data == "auction":
+        form.widow_auction_buyer.required = form.widow_auction_price.required = True
+    return form
+
+
+def round_data(deal: DealResult, players: Sequence[str]) -> JSON:
+    """What the correction form of ``deal`` shows as it was entered."""
     data: JSON = {"out": deal.winner, "widow": "none", **poker_data(deal, players)}
     if deal.entry.swap:
         data["widow"] = "swap"
@@ -178,7 +187,7 @@ def round_form(
         data["widow"] = "auction"
         data["widow_auction_buyer"] = deal.entry.auction.buyer
         data["widow_auction_price"] = deal.entry.auction.price
-    for row, event in enumerate(events):
+    for row, event in enumerate(deal.entry.events[:-1]):
         what = event.card.value if isinstance(event, BoodlePlay) else None
         if isinstance(event, Fault):
             what = event.kind.value
@@ -187,11 +196,7 @@ def round_form(
     if deal.entry.stakes is not None:
         plain = {n: {c.value: v for c, v in s.items()} for n, s in deal.entry.stakes.items()}
         data.update(stake_data(plain, players))
-    form = RoundForm(formdata, data=data)
-    form.step.data = f"round-{deal.deal}"
-    if formdata is not None and form.widow.data == "auction":
-        form.widow_auction_buyer.required = form.widow_auction_price.required = True
-    return form
+    return data
 
 
 def spare_rows(events: Sequence[Event], players: Sequence[str]) -> int:

@@ -13,8 +13,8 @@ from ...games.base import JSON, RuleError
 from ...games.boodle.deal import DealResult
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
+from ...games.spec import ENTERED
 from ...i18n import gettext, say
-from ..base import ENTERED
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts

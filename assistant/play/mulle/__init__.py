@@ -11,8 +11,9 @@ from ...games import mulle
 from ...games.base import JSON, N_, Message
 from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
+from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded
+from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings, ranked
 from .forms import (
     COUNTS,

@@ -4,7 +4,7 @@ engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -199,12 +199,16 @@ def tally(replay: mulle.MulleReplay, draft: Any = None) -> MulleView:
         )
         for s in sides
     )
-    chart = None
-    if replay.deals:
-        series = {s.label: [0, *[r[s.holder] for r in replay.running]] for s in sides}
-        chart = line_chart(series, [str(d.number) for d in replay.deals])
     live = read_draft(draft, replay.next, replay.players) if replay.next else None
-    return MulleView(replay, sides, rows, totals, chart, live)
+    return MulleView(replay, sides, rows, totals, running_chart(replay, sides), live)
+
+
+def running_chart(replay: mulle.MulleReplay, sides: Sequence[Side]) -> LineChart | None:
+    """Each side's running total over the deals (None before the first deal)."""
+    if not replay.deals:
+        return None
+    series = {s.label: [0, *[r[s.holder] for r in replay.running]] for s in sides}
+    return line_chart(series, [str(d.number) for d in replay.deals])
 
 
 _KINDS = ("cards", "mulles", "tabbar")

@@ -11,7 +11,8 @@ from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.count import AtOnce, Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
 from ...games.mus.hands import Lance
-from ..base import Adapter, Change, Context, EntryForm, Loaded
+from ...games.spec import Loaded
+from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
 from .board import board_standings, score_board
 from .forms import (

@@ -10,8 +10,9 @@ from flask_babel import lazy_gettext as _l
 
 from ...games import plump
 from ...games.base import JSON, N_, Message, Record, RuleError, seating
+from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..base import ENTERED, Adapter, Change, Context, EntryForm, Loaded, entered_step
+from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
 from ..seating import Sketch, sketch

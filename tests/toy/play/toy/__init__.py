@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...games.base import N_, Message
-from ..base import Adapter, Change, Context, EntryForm, Loaded
+from ...games.spec import Loaded
+from ..base import Adapter, Change, Context, EntryForm
 from ..fields import PadField
 from ..standings import Standings, ranked
 

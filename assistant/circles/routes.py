@@ -7,19 +7,19 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from .. import circles
+from ..evening.routes import remember_circle
 from ..games import GAMES
 from ..games.base import RuleError
 from ..games.stats import league, summary
 from ..i18n import say
-from ..models import Circle, Member
-from ..play.circle import circle_view, player_view
-from ..tableforms import CircleForm, MergeForm, RenameForm
+from ..store.models import Circle, Member
 from ..throttle import creating
-from .evening import remember_circle
-from .home import render_home
-from .lookup import circle_or_404, member_or_404
-from .respond import device
+from ..views.home import render_home
+from ..views.or_404 import circle_or_404, member_or_404
+from ..views.respond import device
+from . import service as circles
+from .forms import CircleForm, MergeForm, RenameForm
+from .view import circle_view, player_view
 
 bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
 new_bp = Blueprint("new_circle", __name__)

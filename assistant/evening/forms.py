@@ -1,5 +1,5 @@
-"""Forms of the evening and the circle: a stake, the table's name and currency, ending the
-evening, a payment paid, a table file, a circle, renaming and merging its players."""
+"""Forms of the evening: a stake, the table's name, currency and language, play again, ending
+the evening, a payment paid, a table file (a circle's forms are in ``circles/forms.py``)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Regexp, ValidationError
+from wtforms.validators import InputRequired, Length, Regexp, ValidationError
 
-from .games import find_game
-from .games.base import has_control
-from .i18n import gettext, languages
-from .play.fields import choices
-from .play.money import COINS, CURRENCIES, BadAmount, money, parse_cents, typed
+from ..games import find_game
+from ..games.base import has_control
+from ..games.evening_money import CURRENCIES
+from ..i18n import gettext, languages
+from ..play.fields import choices
+from ..play.money import COINS, BadAmount, money, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -132,50 +133,3 @@ class ActionForm(FlaskForm):
 
 class TableFileForm(FlaskForm):
     table = FileField(_l("Table file (.json)"), validators=[FileRequired()])
-
-
-def stripped(text: str | None) -> str | None:
-    return text.strip() if text else text
-
-
-class CircleForm(Prefixed):
-    prefix_name = "circle"
-    name = StringField(
-        _l("Name of the circle"),
-        filters=[stripped],
-        validators=[
-            DataRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
-            Length(max=80, message=_l("At most %(max)d characters.")),
-            no_control,
-        ],
-    )
-
-
-class JoinForm(Prefixed):
-    """Put a table in one of the circles this phone knows."""
-
-    prefix_name = "join"
-    circle = SelectField(_l("Circle"), validate_choice=False)
-
-
-class RenameForm(FlaskForm):
-    name = StringField(
-        _l("New name"),
-        validators=[
-            InputRequired(message=_l("Type the new name.")),
-            Length(max=40, message=_l("At most %(max)d characters.")),
-            no_control,
-        ],
-    )
-
-
-class MergeForm(FlaskForm):
-    # Not checked against the choices: a player merged away meanwhile is said as such.
-    into = SelectField(
-        _l("The same person as"), validate_choice=False, validators=[InputRequired()]
-    )
-
-    def member_id(self) -> int | None:
-        """The player chosen: an id of digits only (not "²", "1e3" nor thousands of them)."""
-        text = self.into.data or ""
-        return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None

@@ -10,8 +10,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from .games import find_game
-from .games.base import JSON, N_, Record, RuleError, check_keys, has_control
+from ..games import find_game
+from ..games.base import JSON, N_, Record, RuleError, check_keys, has_control
 
 FORMAT = "table-assistant/1"
 MAX_NAME = 40

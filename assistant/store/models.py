@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import Base
+from ..extensions import Base
 
 LARGEST_INTEGER = 2**31 - 1  # the integer columns (ids, versions) are 32-bit in PostgreSQL
 

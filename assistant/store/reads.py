@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import bindparam, func
 from sqlalchemy.orm import contains_eager
 
-from .extensions import db
-from .models import Entry, Game, Payment, Table
+from ..extensions import db
+from .models import Game, Payment, Table
 
 # What a share token can be (``models.new_token``: URL-safe base64, within its column); anything
 # else finds nothing, and is never sent to the database (PostgreSQL cannot compare a NUL).
@@ -43,15 +43,6 @@ def _game_where(token: Any) -> Any:
 
 GAME_BY_TOKEN = _game_where(Table.token == bindparam("token"))
 GAME_BY_VIEW = _game_where(Table.view_token == bindparam("token"))
-
-
-def rounds_of(game_id: int) -> tuple[Any, ...]:
-    """A game's rounds as stored, in order: their payloads only (an entry object each cost more
-    than reading it), in the session's transaction, with the game read before."""
-    return tuple(db.session.execute(ROUNDS, {"game": game_id}).scalars())
-
-
-ROUNDS = db.select(Entry.payload).where(Entry.game_id == bindparam("game")).order_by(Entry.seq)
 
 
 def version_at(

@@ -8,26 +8,31 @@ that follows is drawn from it.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import inspect
+from sqlalchemy import bindparam, inspect
 
-from . import lookups
-from .extensions import db
-from .games import find_game
-from .games.base import N_, Message, Record, RuleError
-from .i18n import stored_message
-from .kept import kept
+from ..extensions import db
+from ..games import find_game
+from ..games.base import N_, Message, Record, RuleError
+from ..games.spec import Loaded
+from ..i18n import stored_message
+from ..kept import kept
 from .models import Change, Entry, Game, Table, now
-from .play.base import Loaded
 from .records import load_json, parse_record
+
+# A game's rounds as stored, in order: their payloads only (an entry object each cost more than
+# reading it), in the session's transaction, with the game read before.
+ROUNDS = db.select(Entry.payload).where(Entry.game_id == bindparam("game")).order_by(Entry.seq)
 
 
 def record_of(game: Game) -> Record:
-    unread = "entries" in inspect(game).unloaded
-    rounds = lookups.rounds_of(game.id) if unread else (e.payload for e in game.entries)
+    if "entries" in inspect(game).unloaded:
+        rounds: Iterable[Any] = db.session.execute(ROUNDS, {"game": game.id}).scalars()
+    else:
+        rounds = (e.payload for e in game.entries)
     return Record(game.kind, tuple(game.seating), game.first, dict(game.options), tuple(rounds))
 
 
@@ -37,11 +42,12 @@ def load_game(game: Game) -> Loaded:
     replays = kept().replays
     kept_record, replay = replays.get(game) or (None, None)
     record = kept_record or record_of(game)
+    since = replays.latest(game) if replay is None else None  # an older version kept
+    spec = find_game(game.kind)
     if replay is None:
-        since = replays.latest(game)
-        replay = find_game(game.kind).replay_since(record, since)
+        replay = spec.replay_since(record, since)
         replays.put(game, game.version, replay, record)
-    return Loaded(record, replay, game.draft, dict(game.settings or {}), game.table.coin)
+    return Loaded(record, replay, spec, game.draft, dict(game.settings or {}), game.table.coin)
 
 
 def get_table(token: str) -> Table | None:

@@ -13,16 +13,16 @@ from typing import Any
 
 from flask_babel import format_date
 
-from . import evening as evenings
-from . import services
-from .extensions import db
-from .games import GAMES, find_game
-from .games.base import N_, Message, RuleError, has_control
-from .games.stats import Played
-from .lookups import is_token
-from .models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
-from .play.tonight import CircleEvenings
-from .records import MAX_NAME
+from ..evening import service as evenings
+from ..extensions import db
+from ..games import GAMES, find_game
+from ..games.base import N_, Message, RuleError, has_control
+from ..games.stats import Played
+from ..play.tonight import CircleEvenings
+from ..store import service as services
+from ..store.models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
+from ..store.reads import is_token
+from ..store.records import MAX_NAME
 
 
 def create_circle(name: str) -> Circle:

@@ -6,9 +6,11 @@ from typing import Any
 
 from flask import abort
 
-from .. import circles, lookups, services
+from ..circles import service as circles
 from ..i18n import use_table_language
-from ..models import LARGEST_INTEGER, Circle, Game, Member, Table
+from ..store import reads as lookups
+from ..store import service as services
+from ..store.models import LARGEST_INTEGER, Circle, Game, Member, Table
 from ..throttle import count_miss
 
 LINK_TOKENS = ("token", "view_token")

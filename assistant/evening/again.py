@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
-from . import evening
-from .extensions import db
-from .models import Game
-from .play.page import Again, again_after
+from ..extensions import db
+from ..play.page import Again, again_after
+from ..store.models import Game
+from . import service as evening
 
 
 def again_offered(game: Game | None) -> Again | None:

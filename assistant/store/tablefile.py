@@ -19,13 +19,13 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from . import services
-from .extensions import db
-from .games import find_game
-from .games.base import JSON, N_, RuleError
-from .kept import kept
+from ..extensions import db
+from ..games import find_game
+from ..games.base import JSON, N_, RuleError
+from ..games.evening_money import CURRENCIES
+from ..kept import kept
+from . import service as services
 from .models import Entry, Game, Stake, Table, now
-from .play.money import CURRENCIES
 from .records import check_text, dump_record, load_json, parse_players, parse_record
 
 FORMAT = "table-assistant/table-1"

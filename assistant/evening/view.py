@@ -12,10 +12,10 @@ from ..games.base import partners
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
 from ..i18n import gettext, ngettext, say
-from .charts import LineChart, running_money
-from .money import money, number, rounding_text, signed_money, signed_number, with_numbers
-from .page import StakeValue, money_line
-from .tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
+from ..play.charts import LineChart, running_money
+from ..play.money import money, number, rounding_text, signed_money, signed_number, with_numbers
+from ..play.page import StakeValue, money_line
+from ..play.tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 

@@ -20,15 +20,15 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db
-from .games import find_game
-from .games.base import JSON, N_, Message, Record, RuleError
-from .history import before_correction, differing, replaced
-from .kept import kept
-from .live import announce
+from ..extensions import db
+from ..games import find_game
+from ..games.base import JSON, N_, Message, Record, RuleError
+from ..games.spec import in_play
+from ..kept import kept
+from ..live import announce
+from .changelog import before_correction, differing, replaced
 from .models import Change, Entry, Game
-from .play.base import in_play
-from .services import already_applied, changes_since, current_version, dumped, finished_since
+from .service import already_applied, changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
 MOVE_ON = update(GAMES).where(

@@ -9,25 +9,20 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
-from .. import circles, evening, payments
+from ..circles import service as circles
+from ..circles.forms import CircleForm, JoinForm
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
-from ..models import Table
 from ..play.money import money
-from ..tablefile import table_file
-from ..tableforms import (
-    ActionForm,
-    CircleForm,
-    CurrencyForm,
-    JoinForm,
-    StakeForm,
-    TableLanguageForm,
-    TableNameForm,
-)
-from .lookup import circle_or_404, table_or_404
-from .respond import device
-from .tables import render_table
+from ..store.models import Table
+from ..store.tablefile import table_file
+from ..views.or_404 import circle_or_404, table_or_404
+from ..views.respond import device
+from . import payments
+from . import service as evening
+from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
+from .table_routes import render_table
 
 bp = Blueprint("evening", __name__, url_prefix="/t/<token>")
 

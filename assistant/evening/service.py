@@ -17,17 +17,17 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
 
-from . import services
-from .extensions import db
-from .games import find_game
-from .games.base import JSON, N_, Message, RuleError
-from .games.evening_money import settle_evening
-from .games.settle import exact
-from .games.spec import GameSpec
-from .live import announce
-from .models import Change, Game, Payment, Stake, Table, now
-from .play.page import StakeValue, stake_value
-from .play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
+from ..extensions import db
+from ..games import find_game
+from ..games.base import JSON, N_, Message, RuleError
+from ..games.evening_money import settle_evening
+from ..games.settle import exact
+from ..games.spec import GameSpec
+from ..live import announce
+from ..play.page import StakeValue, stake_value
+from ..play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
+from ..store import service as services
+from ..store.models import Change, Game, Payment, Stake, Table, now
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 

@@ -8,9 +8,9 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, update
 
-from .extensions import db
-from .games.base import N_, RuleError
-from .models import LARGEST_INTEGER, Payment, Table, now
+from ..extensions import db
+from ..games.base import N_, RuleError
+from ..store.models import LARGEST_INTEGER, Payment, Table, now
 
 
 def mark_paid(table: Table, payment_id: int, author: str) -> Payment:

@@ -19,26 +19,20 @@ from flask import (
     url_for,
 )
 
-from .. import circles, lookups
-from ..again import again_offered
-from ..evening import load_evening
-from ..forms import ImportForm, SetupForm
+from ..circles import service as circles
+from ..circles.forms import CircleForm, JoinForm
 from ..i18n import use_table_language
-from ..models import Table
-from ..play.evening import GameLine, evening_view
 from ..play.night import night_of
-from ..tableforms import (
-    ActionForm,
-    CircleForm,
-    CurrencyForm,
-    JoinForm,
-    StakeForm,
-    TableLanguageForm,
-    TableNameForm,
-)
+from ..store import reads as lookups
+from ..store.models import Table
 from ..throttle import count_miss, creating, importing
-from .home import remember, render_setup, setup_step
-from .lookup import table_or_404
+from ..views.forms import ImportForm, SetupForm
+from ..views.home import remember, render_setup, setup_step
+from ..views.or_404 import table_or_404
+from .again import again_offered
+from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
+from .service import load_evening
+from .view import GameLine, evening_view
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
 

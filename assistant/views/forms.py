@@ -10,13 +10,13 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import FieldList, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
-from . import services
-from .games import GAMES
-from .games.base import RuleError, has_control
-from .i18n import current_language, say
-from .models import Game, Table
-from .play.fields import choice_values, choices
-from .tableforms import no_control
+from ..evening.forms import no_control
+from ..games import GAMES
+from ..games.base import RuleError, has_control
+from ..i18n import current_language, say
+from ..play.fields import choice_values, choices
+from ..store import service as services
+from ..store.models import Game, Table
 
 MAX_PLAYERS = 8
 DRAW = "draw"
