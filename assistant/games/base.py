@@ -11,8 +11,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from functools import lru_cache
 from string import Formatter
 from typing import Any
 
@@ -219,95 +217,32 @@ def check_player(name: Any, players: Sequence[str], *, what: str) -> str:
     return name
 
 
-# --- who sits where ------------------------------------------------------------------------
+# --- adjustments of a total (docs/records.md, "People come and go, and adjustments") ---------
+
+MAX_REASON = 80
 
 
-class First(Enum):
-    """What a record's first player is (the value is the record's field for him)."""
-
-    DEALER = "first_dealer"  # he deals round 1 (Plump, Mulle, Boodle)
-    ELDEST = "first_mano"  # he is eldest hand of round 1, the player before him deals (Mus)
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who sits where in one round (a deal, a Mus hand): the players dealt in, in turn order
-    from the eldest hand round to the dealer, who comes last. The eldest hand is the one after
-    the dealer: he bids first in Plump, plays first in Mulle and Boodle, is mano in Mus.
-
-    >>> s = seating(Record("plump", ("Anna", "Bo", "Cia"), "Anna"), 2)
-    >>> s.dealer, s.eldest, s.order
-    ('Bo', 'Cia', ('Cia', 'Anna', 'Bo'))
-    """
-
-    number: int  # the round, 1-based
-    order: tuple[str, ...]
-
-    @property
-    def dealer(self) -> str:
-        return self.order[-1]
-
-    @property
-    def eldest(self) -> str:
-        return self.order[0]
-
-
-def seating(
-    record: Record,
-    number: int,
-    previous: Seating | None = None,
-    *,
-    first: First = First.DEALER,
-    eldest: str | None = None,
-) -> Seating:
-    """Who is dealt in to round ``number`` of ``record`` (1-based; past its last round: the
-    rounds the table plays next), in which order, who deals and who is eldest hand. Every
-    engine and every page asks this; none works a dealer out itself.
-
-    * Dealt in: every player of the record, in seating order. (Where people come and go, a
-      round's players who sit out are left out here, and beyond the record the players of the
-      round before play on; nothing else changes.)
-    * Round 1: ``record.first`` deals (``First.DEALER``) or is eldest hand (``First.ELDEST``).
-    * A later round: the deal passes from the dealer of the round before (``previous``, which a
-      replay has at hand) to the next player dealt in; without ``previous`` it is counted from
-      round 1, each round passing it one seat on (so a round before it that named its own
-      eldest hand is not seen: a caller that has the round before passes it).
-    * ``eldest``: the round names its eldest hand itself (a Mus hand's ``mano``, mus corrido);
-      the player before him deals, and the rounds after it go on from there.
-
-    >>> record = Record("mus", ("Anna", "Ben", "Carla", "Dan"), "Anna")
-    >>> seating(record, 1, first=First.ELDEST).dealer
-    'Dan'
-    >>> corrido = seating(record, 1, first=First.ELDEST, eldest="Carla")
-    >>> seating(record, 2, corrido, first=First.ELDEST).eldest
-    'Dan'
-    """
-    dealt_in = record.players
-    if eldest is not None:
-        return _seated(number, dealt_in, eldest)
-    if previous is not None and previous.number == number - 1:
-        dealer = seat_after(dealt_in, previous.dealer)
-    else:
-        first_dealer = (
-            record.first if first is First.DEALER else seat_after(dealt_in, record.first, -1)
+def check_reason(value: Any, *, what: str) -> str:
+    """The reason an adjustment gives: 1-80 characters, no control characters."""
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(N_("{what} needs a reason"), what=what)
+    if len(value) > MAX_REASON:
+        raise RuleError(
+            N_("{what}: the reason is longer than {max} characters"), what=what, max=MAX_REASON
         )
-        dealer = seat_after(dealt_in, first_dealer, number - 1)
-    return _seated(number, dealt_in, seat_after(dealt_in, dealer))
+    if has_control(value):
+        raise RuleError(N_("{what}: the reason holds a control character"), what=what)
+    return value
 
 
-@lru_cache(maxsize=4096)
-def _seated(number: int, dealt_in: tuple[str, ...], eldest: str) -> Seating:
-    """The seating of a round, made once for every replay of a game (a replay asks it for
-    every round, and a Plump deal's set-up is looked up by it)."""
-    return Seating(number, tuple(turn_order(dealt_in, eldest)))
-
-
-def seat_after(players: Sequence[str], player: str, steps: int = 1) -> str:
-    """The player ``steps`` seats after ``player`` in turn order (wrapping)."""
-    return players[(players.index(player) + steps) % len(players)]
-
-
-def turn_order(players: Sequence[str], first: str) -> list[str]:
-    """Every player once, starting with ``first``."""
-    start = players.index(first)
-    return [*players[start:], *players[:start]]
+def adjustments(raw: Mapping[str, Any], *, fields: Iterable[str]) -> list[Mapping[str, Any]]:
+    """A round's ``adjust`` (none where it has none): a list of objects, each with exactly its
+    game's ``fields`` and a ``reason``, the reason checked (the game checks the rest)."""
+    entries = raw.get("adjust", [])
+    if not isinstance(entries, list) or ("adjust" in raw and not entries):
+        raise RuleError(N_("adjust must be a list of adjustments"))
+    keys = {*fields, "reason"}
+    for entry in entries:
+        check_keys(entry, allowed=keys, required=keys, what="adjust")
+        check_reason(entry["reason"], what="adjust")
+    return entries

@@ -42,9 +42,17 @@ class GameSpec(Generic[R]):
     evening: EveningRules  # its result, stakes, statistics and sheet (assistant/games/evening.py)
     undo: Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any]]] = drop_last_round
     correct_title: str = N_("Correct deal {number}")  # the page that corrects one round
+    # How many players a record may list where some sit rounds out (docs/records.md, "People
+    # come and go"): each round then deals in min_players to max_players of them.
+    max_listed: int | None = None
     # ``replay`` that takes what it can from an earlier record of the game and its replay
     # (``since``), where the game knows how; its result is always the whole replay's.
     resume: Callable[[Record, tuple[Record, R]], R] | None = None
+
+    @property
+    def most_listed(self) -> int:
+        """The most players a record of this game may list."""
+        return self.max_listed or self.max_players
 
     def replay_since(self, record: Record, since: tuple[Record, R] | None) -> R:
         """``record`` replayed, from ``since`` (an earlier record of this game and its replay)

@@ -37,7 +37,7 @@ def parse_record(data: Any) -> Record:
     spec = find_game(obj.get("game"))
     envelope = ("format", "game", "players", "options", spec.first_field, "rounds")
     check_keys(obj, allowed=envelope, required=("format", "game", "players"), what="the record")
-    players = parse_players(obj["players"], spec.min_players, spec.max_players)
+    players = parse_players(obj["players"], spec.min_players, spec.most_listed)
     first = obj.get(spec.first_field)
     if first is None:
         first = players[0]

@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.games.base import Record, RuleError, seating
+from assistant.games.base import Record, RuleError
 from assistant.games.boodle import check_deal, live_deal, replay, score
 from assistant.games.boodle.live import STAGE, finished_round
 from assistant.games.boodle.rules import BoodleCard
 from assistant.games.boodle.stage import StageStep, play_stage
+from assistant.games.seating import seating
 
 AH, KC, QD, JS = BoodleCard
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.games import find_game
-from assistant.games.base import Record, seating
+from assistant.games.base import Record
 from assistant.games.cards import RANKS, SUIT_LETTERS, parse_card
 from assistant.games.mulle import (
     SPEC,
@@ -33,6 +33,7 @@ from assistant.games.mulle.piles import (
     parse_pile,
     pile_points,
 )
+from assistant.games.seating import seating
 from assistant.store.records import score_text
 from tests.examples import EXAMPLES
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from assistant.games.base import Record, RuleError, seating
+from assistant.games.base import Record, RuleError
 from assistant.games.plump import (
     DealSetup,
     PlumpOptions,
@@ -17,6 +17,7 @@ from assistant.games.plump import (
     normalize_options,
     replay,
 )
+from assistant.games.seating import seating
 from assistant.store.records import parse_record, score_text
 from tests.examples import PLUMP_THREE_DEALS
 

@@ -1,4 +1,4 @@
-"""Who sits where: ``base.seating`` says it for every round, and every engine asks it.
+"""Who sits where: ``seating.seating`` says it for every round, and every engine asks it.
 
 Today every player is dealt in every round; these tests pin the rotation the engines follow, so
 that the seam where people come and go stays one function.
@@ -14,9 +14,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assistant.games import boodle, mulle, mus, plump
-from assistant.games.base import First, Record, Seating, seating
+from assistant.games.base import Record, RuleError
 from assistant.games.boodle.stage import play_stage
 from assistant.games.mulle.live import read_draft
+from assistant.games.seating import First, Seating, everyone, seating, turn_order
 from assistant.store.records import parse_record
 from tests.examples import example_records
 from tests.games.test_boodle_properties import games as boodle_games
@@ -177,3 +178,78 @@ def test_a_hand_given_its_own_mano_is_seated_from_him() -> None:
     game = mus.replay(record)
     assert [h.mano for h in game.hands] == ["Anna", "Dan", "Anna"]
     assert game.next is not None and (game.next.mano, game.next.dealer) == ("Bo", "Anna")
+
+
+# --- people come and go (docs/records.md, "People come and go") -----------------------------
+
+
+def late(
+    *rounds: dict[str, Any], players: tuple[str, ...] = NAMES[:5], first: str = "Cia"
+) -> Record:
+    return Record("plump", players, first, {}, rounds)
+
+
+def test_a_round_deals_in_only_the_players_not_out() -> None:
+    record = late({"out": ["Eva"]}, {"out": ["Eva"]}, {}, {"out": ["Anna"]})
+    seen = [seating(record, n) for n in range(1, 6)]
+    assert [s.dealer for s in seen] == ["Cia", "Dan", "Eva", "Bo", "Cia"]
+    assert seen[0].order == ("Dan", "Anna", "Bo", "Cia")
+    assert seen[3].out == ("Anna",) and "Anna" not in seen[3].order
+    assert seen[4].out == ("Anna",)  # past the record, the last round's players play on
+    assert seen[2].seats == NAMES[:5]
+
+
+def test_the_deal_skips_a_dealer_who_sits_out() -> None:
+    record = late({}, {"out": ["Dan"]})
+    assert (seating(record, 2).dealer, seating(record, 2).eldest) == ("Eva", "Anna")
+
+
+def test_the_first_dealer_must_be_dealt_in() -> None:
+    with pytest.raises(RuleError, match="round 1: Cia deals round 1 but is not dealt in"):
+        seating(late({"out": ["Cia"]}), 1)
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [("Eva", "out must be a list"), (["Zed"], "'Zed' is not a player"), (["Eva", "Eva"], "twice")],
+)
+def test_a_bad_out_is_refused_with_its_round(out, message) -> None:
+    with pytest.raises(RuleError, match=f"round 2: .*{message}"):
+        seating(late({}, {"out": out}), 2)
+
+
+def test_a_substitute_takes_the_seat_and_its_turn() -> None:
+    record = Record("mus", FOUR, "Anna", {}, ({}, {"seats": {"Bo": "Eva"}}, {}))
+    seen = [seating(record, n, first=First.ELDEST) for n in (1, 2, 3)]
+    assert [s.eldest for s in seen] == ["Anna", "Eva", "Cia"]
+    assert seen[2].seats == ("Anna", "Eva", "Cia", "Dan")
+    assert everyone(record) == (*FOUR, "Eva")
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [({"Zed": "Eva"}, "'Zed' holds no seat"), ({"Bo": "Dan"}, "'Dan' has held a seat before")],
+)
+def test_a_bad_substitute_is_refused(seats, message) -> None:
+    with pytest.raises(RuleError, match=f"round 2: seats: {message}"):
+        seating(Record("mus", FOUR, "Anna", {}, ({}, {"seats": seats})), 2, first=First.ELDEST)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), players=st.integers(3, 8).map(lambda n: NAMES[:n]))
+def test_dealing_passes_only_to_players_dealt_in(data, players) -> None:
+    dealt = st.lists(st.sampled_from(players), unique=True, max_size=len(players) - 1)
+    rounds = [{"out": data.draw(dealt)} for _ in range(data.draw(st.integers(1, 12)))]
+    first = data.draw(st.sampled_from([p for p in players if p not in rounds[0]["out"]]))
+    record = Record("plump", players, first, {}, tuple(rounds))
+    seats: Seating | None = None
+    for number, raw in enumerate(rounds, 1):
+        before, seats = seats, seating(record, number, seats)
+        assert seats == seating(record, number)
+        assert set(seats.order) == set(players) - set(raw["out"])
+        assert seats.order == tuple(
+            p for p in turn_order(players, seats.eldest) if p in seats.order
+        )
+        if before is not None:  # the deal passes to the first seat after the dealer dealt in
+            skipped = [*turn_order(players, before.dealer)[1:], before.dealer]
+            assert seats.dealer == next(p for p in skipped if p not in raw["out"])

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..base import N_, Record, RuleError, Seating, seating
+from ..base import N_, Record, RuleError
+from ..seating import Seating, seating
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
@@ -19,7 +20,7 @@ from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
 @dataclass(frozen=True)
 class TableState:
-    """Where the table stands before the deal of ``seats`` (who deals it, ``base.seating``):
+    """Where the table stands before the deal of ``seats`` (who deals it, ``seating.seating``):
     everyone's net chips, the chips on the layout and in the poker pot."""
 
     seats: Seating

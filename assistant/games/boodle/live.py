@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, RuleError, Seating
+from ..base import JSON, N_, RuleError
+from ..seating import Seating
 from .deal import DealPlay, TableState, deal_play, open_deal, play_events
 from .entries import parse_deal
 from .events import BoodlePlay, Out

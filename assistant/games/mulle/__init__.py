@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, Seating, seating, shared_rounds
+from ..base import JSON, N_, Record, RuleError, shared_rounds
+from ..seating import Seating, seating
 from ..spec import GameSpec
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule
@@ -45,7 +46,7 @@ HUNDRED_CLUB = 100
 class DealResult:
     """One counted deal. ``points`` per player; both partners of a team show the team's points."""
 
-    seats: Seating  # who deals and plays first (``base.seating``)
+    seats: Seating  # who deals and plays first (``seating.seating``)
     piles: Mapping[str, Pile]  # as entered
     points: Mapping[str, Points]
     warnings: tuple[Finding, ...] = ()

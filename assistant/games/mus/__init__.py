@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, First, Record, RuleError, Seating, seating, shared_rounds
+from ..base import JSON, N_, Record, RuleError, shared_rounds
+from ..seating import First, Seating, seating
 from ..spec import GameSpec
 from .bets import Bet
 from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
@@ -46,7 +47,7 @@ KIND = "mus"
 class HandResult:
     """One hand replayed. ``score`` is the game's score after it; ``lances`` the breakdown."""
 
-    seats: Seating  # the hand (counting across the match), its mano and dealer (``base.seating``)
+    seats: Seating  # the hand (counting across the match), mano and dealer (``seating``)
     game: int  # the game it belongs to, from 1
     entry: HandEntry
     count: HandCount

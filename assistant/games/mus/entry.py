@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import N_, RuleError, check_player, turn_order
+from ..base import N_, RuleError, check_player
+from ..seating import turn_order
 from .bets import TEAMS, Bet, other, parse_bet
 from .hands import (
     HandRules,

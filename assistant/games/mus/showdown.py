@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..base import N_, Message, RuleError, partners, turn_order
+from ..base import N_, Message, RuleError, partners
+from ..seating import turn_order
 from .bets import TEAMS
 from .hands import (
     HandRules,

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..base import JSON, N_, Record, RuleError, seating, shared_rounds
+from ..base import JSON, N_, Record, RuleError, shared_rounds
+from ..seating import seating
 from ..spec import GameSpec
 from .evening import EVENING
 from .options import (

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..base import N_, RuleError, Seating
+from ..base import N_, RuleError
+from ..seating import Seating
 from .options import PlumpOptions, Scoring
 from .schedule import TRUMPS, deal_plan, fixed_trump
 
@@ -45,7 +46,7 @@ class DealSetup:
     ``hook`` says the dealer's hook applies; ``extra`` marks a deal played to break a tie.
     """
 
-    seats: Seating  # who is dealt in, who deals and who bids first (``base.seating``)
+    seats: Seating  # who is dealt in, who deals and who bids first (``seating.seating``)
     cards: int
     trump: str | None
     enter_trump: bool
@@ -85,7 +86,8 @@ def deal_setup(options: PlumpOptions, seats: Seating) -> DealSetup:
     """Deal number ``seats.number`` (1-based); past the schedule it is an extra deal for a tie.
     The same for every replay of a game (made once: it was a third of a replay).
 
-    >>> from ..base import Record, seating
+    >>> from ..base import Record
+    >>> from ..seating import seating
     >>> four = Record("plump", ("Anna", "Bo", "Cia", "Dan"), "Anna")
     >>> s = deal_setup(PlumpOptions(), seating(four, 4))
     >>> s.dealer, s.cards, s.first_bidder, s.bidding_order
@@ -147,7 +149,8 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
 def check_bids(setup: DealSetup, raw: Any) -> dict[str, int]:
     """Every player's bid, 0 .. cards, and the dealer's hook (in bidding order).
 
-    >>> from ..base import Record, seating
+    >>> from ..base import Record
+    >>> from ..seating import seating
     >>> four = Record("plump", ("Anna", "Bo", "Cia", "Dan"), "Anna")
     >>> s = deal_setup(PlumpOptions(), seating(four, 1))
     >>> check_bids(s, {"Anna": 2, "Bo": 3, "Cia": 3, "Dan": 2})

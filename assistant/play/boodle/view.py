@@ -83,7 +83,7 @@ class BoodleView:
     @property
     def seating(self) -> Sketch:
         """Who sits where, who deals the next deal and who plays first in it (the engine's
-        seating: ``base.seating``). Boodle takes up to 8 players: the sketch has their places."""
+        seating: ``seating.seating``). Boodle takes up to 8 players: the sketch has their places."""
         seats = self.replay.state.seats
         drawn = sketch(self.replay.players, seats.dealer, seats.eldest, gettext("plays first"))
         assert drawn is not None  # a grid place for every table Boodle allows

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ...games import mulle
-from ...games.base import Record, partners, seating
+from ...games.base import Record, partners
 from ...games.mulle.deal import DealSchedule, deal_schedule
 from ...games.mulle.live import LiveDeal, read_draft
 from ...games.mulle.piles import PACK, Count, Pile, card_points
+from ...games.seating import seating
 from ...i18n import say
 from ..charts import LineChart, line_chart
 

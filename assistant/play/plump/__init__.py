@@ -9,7 +9,8 @@ from typing import Any, ClassVar, NamedTuple
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
-from ...games.base import JSON, N_, Message, Record, RuleError, seating
+from ...games.base import JSON, N_, Message, Record, RuleError
+from ...games.seating import seating
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
 from ..base import Adapter, Change, Context, EntryForm, entered_step

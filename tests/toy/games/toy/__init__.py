@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..base import JSON, N_, Message, Record, RuleError, check_int, check_keys, seat_after
+from ..base import JSON, N_, Message, Record, RuleError, check_int, check_keys
 from ..evening import EveningRules, Outcome, Sheet, Tally, best, points_bases, ranked
 from ..options import Option, OptionsSchema, Preset
+from ..seating import seat_after
 from ..spec import GameSpec
 
 DEFAULT_DEALS = 3
