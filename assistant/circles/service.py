@@ -226,7 +226,7 @@ def circle_evenings(circle: Circle) -> CircleEvenings:
     for number, evening in enumerate(loaded, start=1):
         for result in evening.games:
             replay = result.replay
-            seating = tuple(result.game.seating)
+            seating = result.played_by
             tallies = {name: result.spec.evening.tally(replay, name) for name in seating}
             played.append(
                 Played(result.game.kind, number, seating, result.outcome, tallies, result.money)

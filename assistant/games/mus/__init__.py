@@ -20,11 +20,11 @@ hand is allowed (it is the same as leaving the lance out), a bet there is an err
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import First, Seating, seating
+from ..seating import First, Seating, everyone, seating
 from ..spec import GameSpec
 from .bets import Bet
 from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
@@ -38,6 +38,8 @@ from .evening import EVENING
 from .hands import Lance
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
+from .output import result
+from .people import Adjustment, adjusted, parse_adjust, seat_changes
 from .showdown import LanceDecision, team_names, team_of
 
 KIND = "mus"
@@ -51,7 +53,15 @@ class HandResult:
     game: int  # the game it belongs to, from 1
     entry: HandEntry
     count: HandCount
-    score: tuple[int, int]
+    score: tuple[int, int]  # after the count and the adjustments
+    adjust: tuple[Adjustment, ...] = ()
+    adjusted_winner: int | None = None  # the team an adjustment brought to the target
+    changes: Mapping[str, str] | None = None  # the hand's ``seats``: a substitute came
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the game in this hand (by the cards or an adjustment)."""
+        return self.count.winner if self.count.ending is not None else self.adjusted_winner
 
     @property
     def number(self) -> int:
@@ -83,7 +93,7 @@ class HandResult:
 
     @property
     def game_over(self) -> bool:
-        return self.count.ending is not None
+        return self.count.ending is not None or self.adjusted_winner is not None
 
     @property
     def decisions(self) -> tuple[LanceDecision, ...]:
@@ -95,7 +105,8 @@ class HandResult:
 class GameResult:
     stones: tuple[int, int]
     winner: int | None  # the team; None while the game goes on
-    ending: Ending | None = None
+    ending: Ending | None = None  # None also when an adjustment decided it
+    holders: tuple[str, ...] = ()  # the seats' holders when it was decided (or now)
 
 
 @dataclass(frozen=True)
@@ -130,6 +141,9 @@ class NextHand:
 
 @dataclass(frozen=True)
 class MusReplay:
+    """A match replayed. ``players``: the seats' holders now (after the last hand, which the
+    next one keeps); ``sides``: every name that held a seat and his team."""
+
     options: MusOptions
     players: tuple[str, ...]
     hands: tuple[HandResult, ...]
@@ -137,6 +151,7 @@ class MusReplay:
     games_won: tuple[int, int]
     winner: int | None  # the team that won the match
     next: NextHand | None
+    sides: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -163,34 +178,55 @@ def replay(record: Record, since: tuple[Record, MusReplay] | None = None) -> Mus
     ((7, 0), 'Ben')
     """
     options = parse_options(record.options)
-    players = record.players
     match = _Match()
     shared = shared_rounds(record, since)
     for hand in since[1].hands[:shared] if since else ():
         match.add(hand, options)
     for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
         try:
-            if match.winner is not None:
-                raise _match_over(players, match.winner)
-            rotation = seats_of(record, number, match.last)
-            entry = parse_hand_entry(raw, players, rotation.eldest, options.rules)
-            count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
+            match.add(_replay_hand(record, number, raw, match, options), options)
         except RuleError as exc:
             raise exc.at_round(number) from exc
-        score = (match.score[0] + count.immediate[0] + count.counted[0],
-                 match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
-        seats = seats_of(record, number, match.last, mano=entry.mano)
-        match.add(HandResult(seats, len(match.games) + 1, entry, count, score), options)
     games, score = match.games, match.score
     next_hand = None
+    holders = match.last.seats if match.last else record.players
     if match.winner is None:
-        games.append(GameResult(score, None))
-        dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
         seats = seats_of(record, len(match.hands) + 1, match.last)
+        holders = seats.seats
+        games.append(GameResult(score, None, holders=holders))
+        dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
         next_hand = NextHand(seats, len(games), score, dentro)
     won = (match.won[0], match.won[1])
-    return MusReplay(options, players, tuple(match.hands), tuple(games), won, match.winner,
-                     next_hand)  # fmt: skip
+    return MusReplay(options, holders, tuple(match.hands), tuple(games), won, match.winner,
+                     next_hand, _sides(record, match.hands))  # fmt: skip
+
+
+def _replay_hand(
+    record: Record, number: int, raw: Any, match: _Match, options: MusOptions
+) -> HandResult:
+    """Hand ``number`` of the record, played from the match as it stands (a RuleError names
+    no round: the caller's does)."""
+    if match.winner is not None:
+        raise _match_over(match.last.seats if match.last else record.players, match.winner)
+    rotation = seats_of(record, number, match.last)
+    holders = rotation.seats
+    entry = parse_hand_entry(raw, holders, rotation.eldest, options.rules)
+    count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
+    score = (match.score[0] + count.immediate[0] + count.counted[0],
+             match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
+    adjust = parse_adjust(raw)
+    score, won = adjusted(adjust, score, count.ending is not None, options.target)
+    seats = seats_of(record, number, match.last, mano=entry.mano)
+    game = len(match.games) + 1
+    return HandResult(seats, game, entry, count, score, adjust, won, seat_changes(raw))
+
+
+def _sides(record: Record, hands: Sequence[HandResult]) -> dict[str, int]:
+    """Every name that held a seat, with his team (the seat's)."""
+    sides = {name: team_of(record.players, name) for name in record.players}
+    for hand in hands:
+        sides.update((name, team_of(hand.seats.seats, name)) for name in hand.seats.seats)
+    return {name: sides[name] for name in everyone(record) if name in sides}
 
 
 def seats_of(record: Record, number: int, last: Seating | None, mano: str | None = None) -> Seating:
@@ -215,8 +251,9 @@ class _Match:
         """The match after ``hand`` (its ``score`` is the game's score after it)."""
         self.hands.append(hand)
         self.score = hand.score
-        if (won := hand.count.winner) is not None:
-            self.games.append(GameResult(hand.score, won, hand.count.ending))
+        if hand.game_over and (won := hand.winner) is not None:
+            ending = hand.count.ending
+            self.games.append(GameResult(hand.score, won, ending, hand.seats.seats))
             self.won[won - 1] += 1
             self.score = (0, 0)
             if self.won[won - 1] >= options.games_to_win:
@@ -274,34 +311,6 @@ def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
 def score(record: Record) -> JSON:
     """The ``score`` output of docs/records.md for a Mus record."""
     return result(replay(record))
-
-
-def result(state: MusReplay) -> JSON:
-    """The ``score`` output of a replayed Mus record."""
-    players = state.players
-    return {
-        "game": "mus",
-        "finished": state.finished,
-        "winners": list(state.winners),
-        "totals": {p: state.games_won[team_of(players, p) - 1] for p in players},
-        "rounds": [
-            {
-                "hand": hand.number,
-                "mano": hand.mano,
-                "immediate": list(hand.immediate),
-                "counted": list(hand.counted),
-                "stones": list(hand.stones),
-                "score": list(hand.score),
-                "game_over": hand.game_over,
-            }
-            for hand in state.hands
-        ],
-        "next": None
-        if state.next is None
-        else {"hand": state.next.hand, "mano": state.next.mano, "dealer": state.next.dealer},
-        "teams": [list(team) for team in state.teams],
-        "games": [{"stones": list(g.stones), "winner": g.winner} for g in state.games],
-    }
 
 
 SPEC = GameSpec(
