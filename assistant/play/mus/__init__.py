@@ -95,7 +95,7 @@ class MusAdapter(Adapter[MusView]):
         current = ctx.view.current
         if current is None:
             return None
-        players = ctx.record.players
+        players = ctx.view.players
         form = step_form(current.step, players, current.step_id, formdata)
         entered = entered_before(ctx.loaded.draft, current.number)
         if formdata is None and entered is not None:
@@ -109,7 +109,7 @@ class MusAdapter(Adapter[MusView]):
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         current = ctx.view.current
-        players = ctx.record.players
+        players = ctx.view.players
         draft: HandDraft = current.draft
         act = form.act.data
         hand = {"hand": current.number}
@@ -190,7 +190,7 @@ class MusAdapter(Adapter[MusView]):
         return Change(rounds, summary, describe=lambda state: saved_line(state, number))
 
     def _showdown(self, ctx: Context, form: EntryForm, draft: HandDraft) -> Change:
-        players = ctx.record.players
+        players = ctx.view.players
         if (form.mode.data or "cards") == "cards":
             cards = posted_cards(form, players) or {}
             fourth = fourth_from_cards(ctx, cards) if FOURTH in draft.lances else None
@@ -208,7 +208,7 @@ class MusAdapter(Adapter[MusView]):
 
     def undo_draft(self, ctx: Context) -> JSON | None:
         current = ctx.view.current
-        return None if current is None else current.draft.back(ctx.record.players).as_draft()
+        return None if current is None else current.draft.back(ctx.view.players).as_draft()
 
     def reopened(self, ctx: Context) -> JSON | None:
         """The last hand in play again just before its save, every lance kept (``reopen``)."""
@@ -221,7 +221,7 @@ class MusAdapter(Adapter[MusView]):
         return reopening(ctx.view.replay, ctx.record.rounds[-1])
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
-        players = ctx.record.players
+        players = ctx.view.replay.hands[number - 1].seats.seats
         form = round_form(players, formdata)
         if formdata is None:
             raw = ctx.record.rounds[number - 1]
@@ -236,7 +236,7 @@ class MusAdapter(Adapter[MusView]):
         return form
 
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
-        players = ctx.record.players
+        players = ctx.view.replay.hands[number - 1].seats.seats
         hands = ctx.view.replay.hands
         before = hands[number - 2].seats if number > 1 else None
         rotation = mus.seats_of(ctx.record, number, before).eldest
@@ -253,6 +253,8 @@ class MusAdapter(Adapter[MusView]):
             raw["showdown"] = showdown
             check_values_of_bets(form, raw["lances"], players)
         rounds = list(ctx.record.rounds)
+        kept = rounds[number - 1]  # a substitute and an adjustment stay through a correction
+        raw.update((key, kept[key]) for key in ("seats", "adjust") if key in kept)
         rounds[number - 1] = raw
         summary = Message(N_("Hand {hand} corrected."), {"hand": number})
         # The hand being entered stays through a correction of an earlier hand: the page checks
@@ -264,7 +266,7 @@ def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:
     """Juego or punto, as the cards say (None while the cards are incomplete or wrong: the
     engine then says what is wrong with them)."""
     rules = mus.parse_options(ctx.record.options).rules
-    players = ctx.record.players
+    players = ctx.view.players
     try:
         hands = mus.parse_cards(cards, players, rules)
     except RuleError:

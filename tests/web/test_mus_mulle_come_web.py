@@ -1,0 +1,101 @@
+"""Mus and Mulle games with a substitute and adjustments, imported: every view shows them as
+paper does (a substitute's name where he sat, a marked total with its reason) and the evening
+and the circle count each person's own games."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.examples import EXAMPLES
+from tests.web.helpers import errors, form_fields, import_record, start_game
+from tests.web.test_circles_web import member_id, new_circle
+
+MUS = json.loads((EXAMPLES / "mus-come-and-go.json").read_text())
+MULLE = json.loads((EXAMPLES / "mulle-come-and-go.json").read_text())
+PARTNERS = json.loads((EXAMPLES / "mulle-come-and-go-partnership.json").read_text())
+
+
+def imported(client: FlaskClient, record: dict) -> str:
+    response = import_record(client, start_game(client).token, record)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def every_view(client: FlaskClient, game: str) -> dict[str, str]:
+    table = "/".join(game.split("/")[:3]) + "/"
+    pages = {
+        "game": game, "history": game + "history", "export": game + "export",
+        "sheet": game + "sheet.csv", "rules": game + "rules", "table": table,
+        "correct": game + "rounds/1",
+    }  # fmt: skip
+    shown = {}
+    for name, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, (name, response.status_code)
+        shown[name] = response.get_data(as_text=True)
+    return shown
+
+
+def test_a_mus_match_with_a_substitute_and_an_adjustment_shows_in_every_view(client) -> None:
+    game = imported(client, MUS)
+    pages = every_view(client, game)
+    page = pages["game"]
+    assert "Eva for Dan" in page  # the hand the substitute came
+    assert "From this hand on Eva holds Dan's seat" in page
+    assert 'class="adjusted"' in page and "a seña seen by the other team" in page
+    assert "Adjusted by the table: Anna & Carla -2 stones" in page
+    assert "Ben &amp; Eva" in page  # the team as it sits now
+    assert json.loads(pages["export"])["rounds"][1]["seats"] == {"Dan": "Eva"}
+    assert json.loads(pages["export"])["rounds"][2]["adjust"][0]["stones"] == -2
+    assert "Eva" in pages["table"]
+    for number in (2, 3, 4):  # a hand the substitute played can be corrected
+        assert client.get(game + f"rounds/{number}").status_code == 200
+
+
+def test_correcting_a_hand_keeps_its_substitute_and_its_adjustment(client) -> None:
+    game = imported(client, MUS)
+    for number, chica in ((2, "2"), (3, "1")):  # the chica to the other team
+        fields = form_fields(client.get(game + f"rounds/{number}").text, f"rounds/{number}")
+        assert fields["mode"] == "winners" and fields["showdown_chica"] != chica
+        fields["showdown_chica"] = chica
+        response = client.post(game + f"rounds/{number}", data=fields)
+        assert response.status_code == 303, errors(response.text)
+    rounds = client.get(game + "export").get_json()["rounds"]
+    assert rounds[1]["seats"] == {"Dan": "Eva"}
+    assert rounds[2]["adjust"] == MUS["rounds"][2]["adjust"]
+    assert rounds[1]["showdown"]["chica"] == 2 and rounds[2]["showdown"]["chica"] == 1
+
+
+def test_a_mulle_game_with_adjustments_marks_the_cells_and_counts_them(client) -> None:
+    pages = every_view(client, imported(client, MULLE))
+    page = pages["game"]
+    assert page.count('class="adjusted"') == 2
+    assert "revoke" in page and "a mulle left off her pile" in page
+    assert "Adjusted by the table: -10" in page and "Adjusted by the table: +40" in page
+    assert ">111<" in page and ">87<" in page  # the totals count them
+    assert "± marks points given or taken" in page
+    assert "111" in pages["sheet"]
+
+
+def test_a_partners_adjustment_is_marked_on_his_sides_cell(client) -> None:
+    page = every_view(client, imported(client, PARTNERS))["game"]
+    assert page.count('class="adjusted"') == 1 and "tabbe not counted" in page
+    assert ">39<" in page
+
+
+def test_the_evening_and_the_circle_count_the_substitute(client: FlaskClient, app: Flask) -> None:
+    token = new_circle(client)
+    game = imported(client, MUS)
+    table = "/".join(game.split("/")[:3]) + "/"
+    assert client.post(table + "circle", data={"join-circle": token}).status_code == 303
+    evening = client.get(table).text
+    assert "Eva" in evening
+    circle = client.get(f"/c/{token}/").text
+    assert "Eva" in circle and "Dan" in circle
+    eva = client.get(f"/c/{token}/p/{member_id(app, 'Eva')}")
+    assert eva.status_code == 200 and "Games won: 0 of 1" in eva.text  # decided in her seat
+    dan = client.get(f"/c/{token}/p/{member_id(app, 'Dan')}").text
+    assert "Games won: 0 of 0" in dan  # he went home before it was decided
