@@ -3,8 +3,8 @@
 SQLite (one machine): a watcher reads the versions of every game this process holds streams
 for, in one query for all of them, a few times a second. PostgreSQL (one or many machines): a
 connection of its own ``LISTEN``s for the ``NOTIFY`` every save sends in its transaction
-(``announce``), and reads the versions in one query now and then all the same, for what moved
-while it was not listening."""
+(``store.moved.announce``), and reads the versions in one query now and then all the same,
+for what moved while it was not listening."""
 
 from __future__ import annotations
 
@@ -14,24 +14,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select, text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Engine
 
 from ..store.models import Game
+from ..store.moved import CHANNEL
 from .hub import Hub
 
-CHANNEL = "game_moved"
-NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 VERSIONS = select(Game.id, Game.version).where(Game.id.in_(bindparam("ids", expanding=True)))
 log = logging.getLogger(__name__)
-
-
-def announce(connection: Connection, game_id: int, version: int | None = None) -> None:
-    """A save's word to every other process, sent in its own transaction: PostgreSQL delivers a
-    NOTIFY at the commit, never for a rollback. SQLite needs none (its watchers read)."""
-    if connection.dialect.name == "postgresql":
-        payload = str(game_id) if version is None else f"{game_id}:{version}"
-        connection.execute(NOTIFY, {"payload": payload})
 
 
 def read_versions(engine: Engine, game_ids: Sequence[int]) -> list[tuple[int, int]]:
