@@ -78,6 +78,7 @@ def test_a_mulle_game_with_adjustments_marks_the_cells_and_counts_them(client) -
     assert ">111<" in page and ">87<" in page  # the totals count them
     assert "± marks points given or taken" in page
     assert "111" in pages["sheet"]
+    assert "Someone who arrives joins the next game" in pages["rules"]  # where a table looks
 
 
 def test_a_partners_adjustment_is_marked_on_his_sides_cell(client) -> None:
