@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.examples import EXAMPLES
-from tests.web.helpers import errors, form_fields, import_record, start_game
+from tests.web.helpers import GameUrl, errors, form_fields, import_record, post_entry, start_game
 from tests.web.test_circles_web import member_id, new_circle
 
 MUS = json.loads((EXAMPLES / "mus-come-and-go.json").read_text())
@@ -100,3 +100,50 @@ def test_the_evening_and_the_circle_count_the_substitute(client: FlaskClient, ap
     assert eva.status_code == 200 and "Games won: 0 of 1" in eva.text  # decided in her seat
     dan = client.get(f"/c/{token}/p/{member_id(app, 'Dan')}").text
     assert "Games won: 0 of 0" in dan  # he went home before it was decided
+
+
+# --- entering an adjustment at the table (Mus) ----------------------------------------------
+
+ONE_HAND = {**MUS, "rounds": [{"lances": {}, "showdown": {"grande": 1, "chica": 1, "pares": None,
+                                                          "punto": 1}}]}  # fmt: skip
+
+
+def test_stones_adjusted_from_the_game_page_are_stored_on_the_last_hand(client) -> None:
+    from tests.web.test_mus_web import score, tap
+
+    game = GameUrl(imported(client, ONE_HAND))
+    page = client.get(game.path).text
+    assert "Adjust stones" in page and score(page) == [3, 0]
+    tap(client, game, "adjust", adjust_team="2", adjust_stones="5", adjust_reason="señas")
+    page = client.get(game.path).text
+    assert score(page) == [3, 5] and "señas" in page and 'class="adjusted"' in page
+    rounds = client.get(game.path + "export").get_json()["rounds"]
+    assert rounds[0]["adjust"] == [{"team": 2, "stones": 5, "reason": "señas"}]
+    assert (
+        "Stones adjusted after hand 1: Ben &amp; Dan +5 (señas)."
+        in client.get(game.path + "history").text
+    )
+
+
+def test_a_bad_adjustment_is_refused_next_to_its_field_and_nothing_is_stored(client) -> None:
+    game = GameUrl(imported(client, ONE_HAND))
+    for fields, message in [
+        ({"adjust_team": "1", "adjust_stones": "-4", "adjust_reason": "x"}, "only 3 stones"),
+        ({"adjust_team": "1", "adjust_stones": "2", "adjust_reason": " "}, "Say why"),
+        ({"adjust_stones": "2", "adjust_reason": "x"}, "Which team"),
+        ({"adjust_team": "1", "adjust_stones": "", "adjust_reason": "x"}, "How many stones"),
+        ({"adjust_team": "1", "adjust_stones": "41", "adjust_reason": "x"}, "Choose from -40"),
+    ]:
+        response = post_entry(client, game, {"act": "adjust", **fields})
+        assert response.status_code == 422
+        assert any(message in e for e in errors(response.text)), errors(response.text)
+        assert 'class="mus-adjust" open' in response.text  # the input kept in sight
+    assert "adjust" not in client.get(game.path + "export").get_json()["rounds"][0]
+
+
+def test_no_adjustment_after_a_hand_that_ended_the_game(client) -> None:
+    game = GameUrl(imported(client, MUS))  # hand 4 won game 1
+    fields = {"act": "adjust", "adjust_team": "2", "adjust_stones": "1", "adjust_reason": "x"}
+    response = post_entry(client, game, fields)
+    assert response.status_code == 422
+    assert any("already over" in e for e in errors(response.text))

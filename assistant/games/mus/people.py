@@ -66,7 +66,7 @@ def adjusted(
         have = now[entry.team - 1]
         if have + entry.stones < 0:
             params = {"team": entry.team, "n": have}
-            raise RuleError(Message(_ONLY[0], params, _ONLY[1], count=have))
+            raise RuleError(Message(_ONLY[0], params, _ONLY[1], count=have), field="adjust")
         now[entry.team - 1] = have + entry.stones
         if now[entry.team - 1] >= target:
             winner = entry.team

@@ -14,6 +14,7 @@ from ...games.mus.hands import Lance
 from ...games.spec import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
+from .adjust import adjusted
 from .board import board_standings, score_board
 from .forms import (
     check_values_of_bets,
@@ -113,6 +114,8 @@ class MusAdapter(Adapter[MusView]):
         draft: HandDraft = current.draft
         act = form.act.data
         hand = {"hand": current.number}
+        if act == "adjust":
+            return adjusted(ctx, form)
         if act == "back":
             summary = Message(N_("Hand {hand}: one step back."), hand)
             return Change(list(ctx.record.rounds), summary, draft.back(players).as_draft())

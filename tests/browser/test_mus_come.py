@@ -1,0 +1,53 @@
+"""Mus on a phone when people come and go: stones adjusted from the game page with a reason,
+and a match with a substitute shown as the table sits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.table import import_example, in_sight, use_screen
+from tests.browser.test_mus import Table, board
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_stones_adjusted_from_the_game_page(page: Page, live_server: str, shot) -> None:
+    """Open "Adjust stones", tap the team, type the stones and the reason, save: the strip
+    counts them, the sheet marks them with the reason a tap away, Undo takes them back."""
+    use_screen(page, "phone")
+    import_example(page, live_server, EXAMPLES / "mus-seed-hand.json")
+    board(page, [11, 0])
+    table = Table(page)
+    box = page.locator("details.mus-adjust")
+    table.tap(box.locator("summary"))
+    table.tap(box.locator("label.mus-t2"))
+    box.get_by_label("Stones").fill("3")
+    box.get_by_label("Reason").fill("señas")
+    shot(page, "mus-adjust-stones", full_page=False)
+    table.tap(box.get_by_role("button", name="Save the adjustment"))
+    table.saved("Stones adjusted after hand 1: Ben & Dan +3 (señas).")
+    board(page, [11, 3])
+    mark = page.locator("#row-hand-1 .adjusted button")
+    expect(mark).to_have_text("+3")
+    in_sight(page, "the adjustment")
+    mark.tap()
+    expect(page.locator("#row-hand-1 .adjusted .word-tip")).to_contain_text("señas")
+    shot(page, "mus-adjusted-sheet")
+    page.keyboard.press("Escape")
+    table.tap(page.locator(".thumb-bar .undo"))
+    board(page, [11, 0])
+    expect(page.locator(".adjusted")).to_have_count(0)
+
+
+def test_a_match_with_a_substitute_on_a_phone(page: Page, live_server: str, shot) -> None:
+    """The substitute sits where the one he replaced sat: his team's name, the banner's dealer,
+    the hand he came marked on the sheet, the table's corrected stones marked."""
+    use_screen(page, "phone")
+    import_example(page, live_server, EXAMPLES / "mus-come-and-go.json")
+    expect(page.locator(".banner")).to_contain_text("Eva deals")
+    expect(page.locator(".strip")).to_contain_text("Ben & Eva")
+    expect(page.locator("#row-hand-2 .seat-change").first).to_have_text("Eva for Dan")
+    expect(page.locator("#row-hand-3 .adjusted button")).to_have_text("-2")
+    shot(page, "mus-substitute")
