@@ -42,11 +42,12 @@ def test_stones_adjusted_from_the_game_page(page: Page, live_server: str, shot) 
 
 
 def test_a_match_with_a_substitute_on_a_phone(page: Page, live_server: str, shot) -> None:
-    """The substitute sits where the one he replaced sat: his team's name, the banner's dealer,
+    """The substitute sits where the one he replaced sat: his team's name, his turn as mano,
     the hand he came marked on the sheet, the table's corrected stones marked."""
     use_screen(page, "phone")
     import_example(page, live_server, EXAMPLES / "mus-come-and-go.json")
-    expect(page.locator(".banner")).to_contain_text("Eva deals")
+    expect(page.locator(".banner")).to_contain_text("Anna deals · Ben is mano")
+    expect(page.locator("#row-hand-4")).to_contain_text("Eva mano")
     expect(page.locator(".strip")).to_contain_text("Ben & Eva")
     expect(page.locator("#row-hand-2 .seat-change").first).to_have_text("Eva for Dan")
     expect(page.locator("#row-hand-3 .adjusted button")).to_have_text("-2")
