@@ -52,3 +52,27 @@ def test_a_match_with_a_substitute_on_a_phone(page: Page, live_server: str, shot
     expect(page.locator("#row-hand-2 .seat-change").first).to_have_text("Eva for Dan")
     expect(page.locator("#row-hand-3 .adjusted button")).to_have_text("-2")
     shot(page, "mus-substitute")
+
+
+def test_a_substitute_takes_a_seat_in_two_taps_and_a_name(page: Page, live_server: str, shot):
+    """Before a hand: open "A substitute takes a seat", type the name, tap whose seat. The
+    strip, the betting keys and the banner name the new holder at once; Undo takes him back."""
+    use_screen(page, "phone")
+    import_example(page, live_server, EXAMPLES / "mus-seed-hand.json")
+    table = Table(page)
+    box = page.locator("details.mus-substitute")
+    table.tap(box.locator("summary"))
+    box.get_by_label("Who comes").fill("Eva")
+    table.tap(box.get_by_role("button", name="for Dan"))
+    table.saved("Hand 2: Eva takes Dan's seat.")
+    expect(page.locator(".strip")).to_contain_text("Ben & Eva")
+    expect(page.locator(".mus-by label.mus-t2")).to_have_text("Ben & Eva")
+    expect(page.locator(".banner")).to_contain_text("Ben is mano")
+    board(page, [11, 0])  # the team keeps its stones
+    shot(page, "mus-substitute-entered", full_page=False)
+    table.paso()
+    table.saved("Hand 2: grande entered.")
+    expect(page.locator("details.mus-substitute")).to_have_count(0)  # between hands only
+    table.tap(page.locator(".thumb-bar .undo"))
+    table.tap(page.get_by_role("button", name="↶ Undo: the substitute of hand 2"))
+    expect(page.locator(".strip")).to_contain_text("Ben & Dan")

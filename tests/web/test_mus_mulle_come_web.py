@@ -10,7 +10,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.examples import EXAMPLES
-from tests.web.helpers import GameUrl, errors, form_fields, import_record, post_entry, start_game
+from tests.web.helpers import (
+    GameUrl,
+    errors,
+    form_fields,
+    import_record,
+    post_entry,
+    start_game,
+    version_of,
+)
 from tests.web.test_circles_web import member_id, new_circle
 
 MUS = json.loads((EXAMPLES / "mus-come-and-go.json").read_text())
@@ -147,3 +155,66 @@ def test_no_adjustment_after_a_hand_that_ended_the_game(client) -> None:
     response = post_entry(client, game, fields)
     assert response.status_code == 422
     assert any("already over" in e for e in errors(response.text))
+
+
+# --- a substitute entered at the table (Mus) ------------------------------------------------
+
+
+def test_a_substitute_entered_before_a_hand_plays_it_and_is_stored_with_it(client) -> None:
+    from tests.web.test_mus_web import score, tap
+
+    game = GameUrl(imported(client, ONE_HAND))  # hand 2 next: Ben is mano, Anna deals
+    page = client.get(game.path).text
+    assert "A substitute takes a seat" in page
+    tap(client, game, "seat-3", newcomer="Eva")  # Eva for Dan
+    page = client.get(game.path).text
+    assert "Ben &amp; Eva" in page and "Undo: the substitute of hand 2" in page
+    tap(client, game, "paso")  # grande
+    tap(client, game, "paso")  # chica
+    tap(client, game, "said", said_3="y")  # only Eva has pares
+    tap(client, game, "said", said_3="y")  # only Eva has juego
+    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="2",
+        pares_values_2="1", juego_values_2="2")  # fmt: skip
+    rounds = client.get(game.path + "export").get_json()["rounds"]
+    assert rounds[1]["seats"] == {"Dan": "Eva"}
+    page = client.get(game.path).text
+    assert "Eva for Dan" in page and score(page)[0] == 3
+    assert "Carla is mano" in page  # hand 3: the seat after Ben's
+
+
+def test_a_bad_substitute_is_refused_next_to_the_name(client) -> None:
+    from tests.web.test_mus_web import tap
+
+    game = GameUrl(imported(client, ONE_HAND))
+    for name, message in [("", "Type the name"), ("Ben", "has held a seat before")]:
+        response = post_entry(client, game, {"act": "seat-3", "newcomer": name})
+        assert response.status_code == 422
+        assert any(message in e for e in errors(response.text)), errors(response.text)
+        assert 'class="mus-substitute" open' in response.text
+    tap(client, game, "paso")
+    response = post_entry(client, game, {"act": "seat-3", "newcomer": "Eva"})
+    assert response.status_code == 422 and "between hands" in " ".join(errors(response.text))
+    assert client.get(game.path + "export").get_json()["rounds"] == ONE_HAND["rounds"]
+
+
+def test_undo_takes_the_substitute_back_and_undo_of_his_hand_keeps_him(client) -> None:
+    from tests.web.test_mus_web import tap
+
+    game = GameUrl(imported(client, ONE_HAND))
+    tap(client, game, "seat-3", newcomer="Eva")
+    data = {"version": version_of(client, game), "key": "undo-substitute-1"}
+    assert client.post(game.path + "undo", data=data).status_code == 303
+    assert "Ben &amp; Dan" in client.get(game.path).text
+    imported_with = GameUrl(imported(client, {**MUS, "rounds": MUS["rounds"][:2]}))
+    page = client.get(imported_with.path).text
+    assert "Undo: the showdown of hand 2" in page
+    data = {"version": version_of(client, imported_with), "key": "undo-substitute-2"}
+    assert client.post(imported_with.path + "undo", data=data).status_code == 303
+    page = client.get(imported_with.path).text
+    assert "Ben &amp; Eva" in page  # hand 2 in play again, with its substitute
+    fields = form_fields(page, "enter")  # the showdown as it was saved
+    response = post_entry(client, imported_with, {**fields, "act": "save"})
+    assert response.status_code == 303, errors(response.text)
+    assert client.get(imported_with.path + "export").get_json()["rounds"][1]["seats"] == {
+        "Dan": "Eva"
+    }

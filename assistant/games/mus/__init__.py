@@ -20,7 +20,7 @@ hand is allowed (it is the same as leaving the lance out), a bet there is an err
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
@@ -227,6 +227,20 @@ def _sides(record: Record, hands: Sequence[HandResult]) -> dict[str, int]:
     for hand in hands:
         sides.update((name, team_of(hand.seats.seats, name)) for name in hand.seats.seats)
     return {name: sides[name] for name in everyone(record) if name in sides}
+
+
+def with_substitutes(record: Record, state: MusReplay, seats: Mapping[str, str]) -> MusReplay:
+    """The match as the next hand sits when ``seats`` (``{"Dan": "Eva"}``) take seats at it:
+    the hand being entered names its holders (a RuleError when a substitute is not new)."""
+    if state.next is None:
+        raise _match_over(state.players, state.winner or 1)
+    coming = record.with_rounds([*record.rounds, {"seats": dict(seats)}])
+    last = state.hands[-1].seats if state.hands else None
+    try:
+        now = seats_of(coming, state.next.hand, last)
+    except RuleError as exc:
+        raise RuleError(exc.message, field="newcomer") from exc
+    return replace(state, players=now.seats, next=replace(state.next, seats=now))
 
 
 def seats_of(record: Record, number: int, last: Seating | None, mano: str | None = None) -> Seating:

@@ -9,12 +9,12 @@ from typing import Any, ClassVar
 from ...games import mus
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.count import AtOnce, Ending
-from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
+from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of, substitutes
 from ...games.mus.hands import Lance
 from ...games.spec import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
-from .adjust import adjusted
+from .adjust import adjusted, substituted
 from .board import board_standings, score_board
 from .forms import (
     check_values_of_bets,
@@ -51,6 +51,19 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce |
     return draft, at_once
 
 
+def seated(loaded: Loaded, state: mus.MusReplay) -> mus.MusReplay:
+    """The match as the hand being entered sits: with its substitutes, if it has any that
+    still fit the game (a correction of an earlier hand may have made one not new)."""
+    assert state.next is not None
+    seats = substitutes(loaded.draft, state.next.hand)
+    if not seats:
+        return state
+    try:
+        return mus.with_substitutes(loaded.record, state, seats)
+    except RuleError:
+        return state  # the draft names holders this state has not: it starts afresh
+
+
 class MusAdapter(Adapter[MusView]):
     kind = "mus"
     record_words: ClassVar[Mapping[str, str]] = {
@@ -73,7 +86,8 @@ class MusAdapter(Adapter[MusView]):
         state: mus.MusReplay = loaded.replay
         current, at_once = None, None
         if state.next is not None:
-            draft = from_draft(loaded.draft, state.next.hand, state.players)
+            state = seated(loaded, state)
+            draft = from_draft(loaded.draft, len(state.hands) + 1, state.players)
             draft, at_once = checked(state, draft)
             ordago = ending_of(at_once, draft) if at_once else None
             current = current_hand(state, draft, ordago, last_shown(loaded.record.rounds))
@@ -116,6 +130,8 @@ class MusAdapter(Adapter[MusView]):
         hand = {"hand": current.number}
         if act == "adjust":
             return adjusted(ctx, form)
+        if act.startswith("seat-"):
+            return substituted(ctx, form, draft, int(act.removeprefix("seat-")))
         if act == "back":
             summary = Message(N_("Hand {hand}: one step back."), hand)
             return Change(list(ctx.record.rounds), summary, draft.back(players).as_draft())

@@ -1,10 +1,13 @@
-"""Stones the table gives a team or takes from it, entered from the game page: an ``adjust``
-of the last hand saved (docs/records.md), stored as a correction of that hand so that Undo
-takes back the adjustment alone."""
+"""People come and go, entered from the game page (docs/records.md): stones the table gives a
+team or takes from it, an ``adjust`` of the last hand saved, stored as a correction of that
+hand so that Undo takes back the adjustment alone; a substitute, the ``seats`` of the hand being
+entered, kept in its draft until the hand is saved."""
 
 from __future__ import annotations
 
-from ...games.base import N_, Message, RuleError
+from ...games import mus
+from ...games.base import N_, Message, RuleError, has_control
+from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
 from ..base import Change, Context, EntryForm
 
@@ -34,3 +37,32 @@ def adjusted(ctx: Context, form: EntryForm) -> Change:
     )
     # A correction of the last hand: Undo takes back the adjustment alone, not the hand.
     return Change(rounds, summary, ctx.loaded.draft, correcting=len(rounds))
+
+
+def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> Change:
+    """``form.newcomer`` takes seat ``seat`` from the hand being entered on (before anything
+    else of it is entered: the hand's facts name the holders)."""
+    holder = ctx.view.players[seat]
+    name = (form.newcomer.data or "").strip()
+    if not name:
+        raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
+    if has_control(name):
+        raise RuleError(
+            N_("A name cannot hold a control character (such as a line break)."),
+            field="newcomer",
+        )
+    if any("seats" not in fact for fact in draft.facts):
+        raise RuleError(
+            N_("A substitute comes between hands: take this hand's steps back first"),
+            field="newcomer",
+        )
+    seats = dict(draft.seats or {})
+    gone = next((old for old, new in seats.items() if new == holder), holder)  # came just now
+    seats[gone] = name
+    state = mus.with_substitutes(ctx.record, ctx.view.replay, seats)
+    summary = Message(
+        N_("Hand {hand}: {name} takes {holder}'s seat."),
+        {"hand": draft.number, "name": name, "holder": holder},
+    )
+    again = draft.with_fact({"seats": seats}, state.players)
+    return Change(list(ctx.record.rounds), summary, again.as_draft())
