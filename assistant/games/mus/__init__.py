@@ -26,21 +26,22 @@ from typing import Any
 from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..seating import First, Seating, everyone, seating
 from ..spec import GameSpec
-from .bets import Bet
-from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
+from .count import Ending, HandCount, LanceResult, is_dentro, settle_hand
 from .count import breakdown as breakdown  # the UI's per-hand breakdown
+from .entering import _match_over
+from .entering import check_betting as check_betting  # the UI: a hand entered lance by lance
+from .entering import check_lance as check_lance
 from .entry import HandEntry, parse_hand_entry
 from .entry import check_answer as check_answer  # the UI: a hand entered lance by lance
 from .entry import check_holders as check_holders
 from .entry import declare as declare  # the UI: who has pares / juego
 from .entry import parse_cards as parse_cards
 from .evening import EVENING
-from .hands import Lance
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
 from .output import result
 from .people import Adjustment, adjusted, parse_adjust, seat_changes
-from .showdown import LanceDecision, team_names, team_of
+from .showdown import LanceDecision, team_of
 
 KIND = "mus"
 
@@ -273,53 +274,6 @@ class _Match:
             if self.won[won - 1] >= options.games_to_win:
                 self.winner = won
         self.last = hand.seats
-
-
-def _match_over(players: Sequence[str], team: int) -> RuleError:
-    return RuleError(
-        N_("The match is over ({team} won it): no more hands can be entered"),
-        team=team_names(players, team),
-    )
-
-
-def check_lance(state: MusReplay, hand: Mapping[str, Any], lance: str) -> Bet | None:
-    """Check one lance of the hand being entered (the hand after ``state``) in its context:
-    the entries before it in ``hand`` (was the game already decided in this hand?) and the
-    cards, when ``hand`` has them (does only one team hold pares / juego?). Returns the bet
-    (``None`` for paso); a RuleError names the field, e.g. ``lances.pares``.
-    """
-    if state.winner is not None or state.next is None:
-        raise _match_over(state.players, state.winner or 1)
-    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
-    wanted = next((lc for lc in Lance if lc.value == lance), None)
-    if wanted is None:
-        raise RuleError(N_("There is no lance {name}"), field=f"lances.{lance}", name=lance)
-    if wanted not in entry.bets:  # juego asked while the fourth lance is punto (or vice versa)
-        return None
-    before: dict[Lance, Bet | None] = {}
-    for name, bet in entry.bets.items():
-        before[name] = bet
-        if name is wanted:
-            break
-    pay_at_once(before, None, state.next.score, state.options.target)
-    return entry.bets[wanted]
-
-
-def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
-    """The betting of the hand being entered (the hand after ``state``) as far as it goes:
-    every lance checked in its context, what the rejections paid at once, and whether the game
-    was decided in this hand (``ending``: a rejection that reached the target, or an accepted
-    órdago, whose winner is None until the cards are known).
-
-    >>> done = check_betting(replay(Record("mus", ("A", "B", "C", "D"), "A", {}, ())),
-    ...     {"lances": {"grande": {"by": 2, "bets": [2, "ordago"], "answer": "quiero"}}})
-    >>> done.ending.value, done.immediate
-    ('ordago', (0, 0))
-    """
-    if state.winner is not None or state.next is None:
-        raise _match_over(state.players, state.winner or 1)
-    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
-    return pay_at_once(entry.bets, None, state.next.score, state.options.target)
 
 
 def score(record: Record) -> JSON:
