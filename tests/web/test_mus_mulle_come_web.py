@@ -53,7 +53,7 @@ def test_a_mus_match_with_a_substitute_and_an_adjustment_shows_in_every_view(cli
     page = pages["game"]
     assert "Eva for Dan" in page  # the hand the substitute came
     assert "From this hand on Eva holds Dan's seat" in page
-    assert 'class="adjusted"' in page and "a seña seen by the other team" in page
+    assert 'class="adjusted-mark"' in page and "a seña seen by the other team" in page
     assert "Adjusted by the table: Anna & Carla -2 stones" in page
     assert "Ben &amp; Eva" in page  # the team as it sits now
     assert json.loads(pages["export"])["rounds"][1]["seats"] == {"Dan": "Eva"}
@@ -124,7 +124,7 @@ def test_stones_adjusted_from_the_game_page_are_stored_on_the_last_hand(client) 
     assert "Adjust stones" in page and score(page) == [3, 0]
     tap(client, game, "adjust", adjust_team="2", adjust_stones="5", adjust_reason="señas")
     page = client.get(game.path).text
-    assert score(page) == [3, 5] and "señas" in page and 'class="adjusted"' in page
+    assert score(page) == [3, 5] and "señas" in page and 'class="adjusted-mark"' in page
     rounds = client.get(game.path + "export").get_json()["rounds"]
     assert rounds[0]["adjust"] == [{"team": 2, "stones": 5, "reason": "señas"}]
     assert (
