@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..base import JSON, Record, shared_rounds
@@ -31,6 +32,7 @@ from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
 from .options import OPTIONS
+from .people import check_dealt_in_count
 from .rules import CARDS, BoodleCard, BoodleOptions, normalize_options, parse_options  # noqa: F401 (the doctests)
 
 
@@ -80,6 +82,8 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
     """
     options = parse_options(record.options)
     deals, state = _play_rounds(record, options, since)
+    if not deals:
+        check_dealt_in_count(state.players, None)
     return BoodleReplay(
         players=record.players,
         options=options,
@@ -87,8 +91,10 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
         totals=state.totals,
         layout=state.layout,
         pot=state.pot,
-        next=next_deal(state, record.players, options),
-        settlement=settlement_now(state.totals, state.layout, state.pot),
+        next=next_deal(state, state.players, options),
+        settlement=settlement_now(
+            state.totals, state.layout, state.pot, deals[-1].players if deals else None
+        ),
         state=state,
     )
 
@@ -115,7 +121,7 @@ def live_deal(game: BoodleReplay, draft: Mapping[str, Any]) -> LiveDeal:
     >>> live.chips, live.barred
     ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
     """
-    return play_partial(game.state, draft, game.players, game.options)
+    return play_partial(game.state, draft, game.state.players, game.options)
 
 
 def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:
@@ -125,10 +131,15 @@ def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions)
     return NextDeal(state.deal, state.dealer, antes, stakes, options.pot_ante)
 
 
-def settlement_now(totals: Mapping[str, int], layout: Layout, pot: int = 0) -> Settlement:
+def settlement_now(
+    totals: Mapping[str, int], layout: Layout, pot: int = 0, among: Sequence[str] | None = None
+) -> Settlement:
     """The fewest payments if the evening ended now: the chips still on the layout (and in the
-    poker pot) are first shared equally."""
-    return settle(share_leftover(totals, sum(layout.values()) + pot))
+    poker pot) are first shared equally among the players dealt in to the last deal
+    (``among``; everyone when None). A player who left keeps his balance."""
+    sharing = totals if among is None else {name: totals[name] for name in among}
+    shared = share_leftover(sharing, sum(layout.values()) + pot)
+    return settle({name: shared.get(name, Fraction(chips)) for name, chips in totals.items()})
 
 
 def check_deal(record: Record, new_round: Mapping[str, Any]) -> DealResult:
@@ -154,6 +165,10 @@ def result(game: BoodleReplay) -> JSON:
         }
         if three_in_one:
             out["pot"] = deal.pot_after
+        if deal.entry.out is not None:
+            out["out"] = list(deal.entry.out)
+        if deal.entry.adjust:
+            out["adjust"] = [adjustment.to_json() for adjustment in deal.entry.adjust]
         rounds.append(out)
     return {
         "game": "boodle",
@@ -187,5 +202,5 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 SPEC = GameSpec(
     "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
-    evening=EVENING, resume=replay,
+    evening=EVENING, resume=replay, max_listed=12,
 )  # fmt: skip

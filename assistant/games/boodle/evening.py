@@ -67,7 +67,9 @@ BASES = (
 
 
 def tally(game: BoodleReplay, player: str) -> Tally:
-    return {"deals": Fraction(len(game.deals)), "chips": net_chips(game)[player]}
+    """A player's own deals (not those he sat out) and his net chips."""
+    own = sum(1 for deal in game.deals if player in deal.chips)
+    return {"deals": Fraction(own), "chips": net_chips(game)[player]}
 
 
 def figures(counters: Tally) -> tuple[Message, ...]:
@@ -93,8 +95,8 @@ def sheet(game: BoodleReplay) -> Sheet:
     rows = []
     for deal in game.deals:
         row: list[str | int | None] = [deal.deal, deal.dealer, deal.winner]
-        for name in game.players:
-            row += [deal.chips[name], deal.balances[name]]
+        for name in game.players:  # a player out of the deal: an empty cell, not 0
+            row += [deal.chips.get(name), deal.balances[name]]
         row.append(sum(deal.layout_after.values()) + deal.pot_after)
         rows.append(tuple(row))
     return Sheet(tuple(columns), tuple(rows))
