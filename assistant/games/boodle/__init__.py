@@ -63,6 +63,7 @@ class BoodleReplay:
     next: NextDeal
     settlement: Settlement
     state: TableState  # where the table stands now: the live deal starts from here
+    sharing: tuple[str, ...] = ()  # who shares the layout at the settle-up: those dealt in last
 
     finished: bool = False
     winners: tuple[str, ...] = ()
@@ -84,6 +85,7 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
     deals, state = _play_rounds(record, options, since)
     if not deals:
         check_dealt_in_count(state.players, None)
+    sharing = deals[-1].players if deals else record.players
     return BoodleReplay(
         players=record.players,
         options=options,
@@ -92,10 +94,9 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
         layout=state.layout,
         pot=state.pot,
         next=next_deal(state, state.players, options),
-        settlement=settlement_now(
-            state.totals, state.layout, state.pot, deals[-1].players if deals else None
-        ),
+        settlement=settlement_now(state.totals, state.layout, state.pot, sharing),
         state=state,
+        sharing=sharing,
     )
 
 
@@ -137,7 +138,7 @@ def settlement_now(
     """The fewest payments if the evening ended now: the chips still on the layout (and in the
     poker pot) are first shared equally among the players dealt in to the last deal
     (``among``; everyone when None). A player who left keeps his balance."""
-    sharing = totals if among is None else {name: totals[name] for name in among}
+    sharing = {name: totals[name] for name in among} if among else totals
     shared = share_leftover(sharing, sum(layout.values()) + pot)
     return settle({name: shared.get(name, Fraction(chips)) for name, chips in totals.items()})
 

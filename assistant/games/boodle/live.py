@@ -121,8 +121,11 @@ def check_spare_hand_open(draft: Mapping[str, Any]) -> None:
 
 def finished_round(live: LiveDeal, draft: Mapping[str, Any], out: str, cards_left: JSON) -> JSON:
     """The round of docs/records.md when ``out`` went out: the draft, with the poker stage as its
-    ``poker`` field, the out as the last event and the cards left."""
+    ``poker`` field, the out as the last event and the cards left; and the players left out of
+    it, if any (they stay out until the table deals them in again)."""
     done = {key: value for key, value in draft.items() if key != STAGE}
+    if live.seats.out:
+        done["out"] = list(live.seats.out)
     if live.stage is not None and live.stage.done:
         done["poker"] = live.stage.record()
     done["events"] = [*draft.get("events", []), {"out": out}]

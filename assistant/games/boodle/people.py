@@ -121,7 +121,8 @@ def _adjustment(entry: Mapping[str, Any], dealt_in: Sequence[str], field: str) -
 
 
 def adjust_steps(book: Ledger, moved: Sequence[Adjustment]) -> None:
-    """The chips moved by hand after the deal's cards, one step each (conserved, as ever)."""
+    """The chips moved by hand after the deal's cards, one step each (conserved, as ever). A
+    step keeps its template, not a plural: one chip has a sentence of its own."""
     for adjustment in moved:
         params = {
             "name": adjustment.giver,
@@ -130,7 +131,11 @@ def adjust_steps(book: Ledger, moved: Sequence[Adjustment]) -> None:
         }
         if adjustment.onto_layout:
             card = BY_CODE[adjustment.to]
-            text = N_("{name} puts {chips} chips on {card} ({reason})")
+            text = (
+                N_("{name} puts {chips} chips on {card} ({reason})")
+                if adjustment.chips != 1
+                else N_("{name} puts 1 chip on {card} ({reason})")
+            )
             book.add(
                 StepKind.ADJUST,
                 adjustment.giver,
@@ -140,7 +145,11 @@ def adjust_steps(book: Ledger, moved: Sequence[Adjustment]) -> None:
                 layout={card: adjustment.chips},
             )
         else:
-            text = N_("{name} gives {chips} chips to {to} ({reason})")
+            text = (
+                N_("{name} gives {chips} chips to {to} ({reason})")
+                if adjustment.chips != 1
+                else N_("{name} gives 1 chip to {to} ({reason})")
+            )
             book.add(
                 StepKind.ADJUST,
                 adjustment.giver,

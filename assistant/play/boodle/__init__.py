@@ -70,7 +70,7 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
-        players = ctx.record.players
+        players = view.players  # those dealt in to the deal being played
         data: JSON = {"widow_auction_price": 1}
         if view.stage == "stakes":
             data.update(stake_data(default_stakes(view.replay), players))
@@ -86,7 +86,7 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         view: BoodleView = ctx.view
-        players, rounds = ctx.record.players, [dict(r) for r in ctx.record.rounds]
+        players, rounds = view.players, [dict(r) for r in ctx.record.rounds]
         deal, draft = view.replay.next.deal, dict(view.draft)
         events = list(draft.get("events", []))
         action = form.action.data
@@ -177,22 +177,26 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay
-        return round_form(replay.deals[number - 1], ctx.record.players, replay.options, formdata)
+        deal = replay.deals[number - 1]
+        return round_form(deal, deal.players, replay.options, formdata)
 
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         record = ctx.record
         options = ctx.view.replay.options
+        players = ctx.view.replay.deals[number - 1].players  # those dealt in to it
         rows = event_rows(form)
-        entry: JSON = {}
+        # who was out and the chips moved by hand stay as they were
+        old = record.rounds[number - 1]
+        entry: JSON = {key: old[key] for key in ("out", "adjust") if key in old}
         if options.free is not None:
-            entry["stakes"] = posted_stakes(form, record.players)
+            entry["stakes"] = posted_stakes(form, players)
         widow = posted_widow(form)
         if widow is not None:
             entry["widow"] = widow
         if options.pot_ante is not None:
-            entry["poker"] = posted_poker(form, record.players)
+            entry["poker"] = posted_poker(form, players)
         entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]
-        entry["cards_left"] = posted_cards_left(form, record.players)
+        entry["cards_left"] = posted_cards_left(form, players)
         rounds = [dict(r) for r in record.rounds]
         rounds[number - 1] = entry
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
@@ -247,8 +251,8 @@ def default_stakes(replay: boodle.BoodleReplay) -> dict[str, dict[str, int]]:
         return {}
     last = replay.deals[-1].antes
     stakes = {}
-    for name in replay.players:
-        placed = {card.value: chips for card, chips in last[name].items() if chips}
+    for name in replay.state.players:  # dealt in to the next deal; one who sat out places anew
+        placed = {card.value: chips for card, chips in last.get(name, {}).items() if chips}
         due, total = replay.next.stakes[name], sum(placed.values())
         if total * 2 == due:
             placed = {card: 2 * chips for card, chips in placed.items()}

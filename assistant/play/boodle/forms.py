@@ -158,6 +158,7 @@ def round_form(
     events = deal.entry.events[:-1]
 
     class RoundForm(EntryForm):
+        players = tuple(deal.players)  # those dealt in to the deal: the form's rows
         out = ChoiceField(_l("Who went out"), values=tuple(players), required=True)
         widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))

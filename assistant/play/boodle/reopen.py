@@ -25,8 +25,12 @@ def reopened_draft(deal: DealResult, players: Sequence[str]) -> JSON | None:
     """The draft of ``deal`` before its out was entered (None: nothing was entered before it).
 
     A draft is what the live taps store: the stakes without the empty cards, the events, and
-    the poker stage as its steps, one player's in or fold at a time in the betting order."""
+    the poker stage as its steps, one player's in or fold at a time in the betting order.
+    A deal that left players out or moved chips by hand goes back whole (NotReopened): the
+    live taps keep neither."""
     entry = deal.entry
+    if entry.out is not None or entry.adjust:
+        raise NotReopened
     draft: JSON = {}
     if entry.stakes is not None:
         draft["stakes"] = {

@@ -1,0 +1,124 @@
+"""Boodle when people come and go, on the pages: an imported game whose players sat out,
+arrived late and left, with chips moved by hand, renders in every view; a player who is out
+has a marked empty cell, an adjusted cell is marked with its reason, the totals count both;
+the evening and the circle count each person's own deals and keep the balance of one who left."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+from flask.testing import FlaskClient
+
+from tests.examples import EXAMPLES
+from tests.web.test_circles_web import new_circle
+
+RECORD = json.loads((EXAMPLES / "boodle-come-and-go.json").read_text())
+EXPECTED = json.loads((EXAMPLES / "boodle-come-and-go.expected.json").read_text())
+
+
+def imported(client: FlaskClient, record: dict | None = None) -> str:
+    """The game page's path of the record imported as a new table."""
+    data = json.dumps(record or RECORD).encode()
+    upload = {"record": (io.BytesIO(data), "game.json")}
+    response = client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def cells(page: str, deal: int) -> list[str]:
+    """The player cells of a deal's row on the sheet, as text."""
+    row = re.search(rf'<tr id="row-deal-{deal}".*?</tr>', page, re.S)
+    assert row is not None
+    found = re.findall(r"<td([^>]*)>(.*?)</td>", row.group(0), re.S)
+    return [f"{attrs}|{re.sub(r'<[^>]+>', ' ', text).split()}" for attrs, text in found]
+
+
+def test_the_game_page_marks_who_was_out_and_the_chips_moved_by_hand(client) -> None:
+    page = client.get(imported(client))
+    assert page.status_code == 200
+    text = page.text
+    deal_two = cells(text, 2)
+    # Bo and Eva sat out deal 2: a dash and "not dealt in", their balances kept (−3, 0)
+    assert 'class="sat-out"' in deal_two[1] and "'not', 'dealt', 'in', '−3'" in deal_two[1]
+    assert 'class="sat-out"' in deal_two[4] and "'0'" in deal_two[4]
+    assert "sat-out" not in deal_two[0]
+    deal_three = cells(text, 3)  # Cia gave Anna 2 chips, Dan put 1 on J♠
+    assert (
+        "adjusted" in deal_three[0] and "adjusted" in deal_three[2] and "adjusted" in deal_three[3]
+    )
+    assert "adjusted" not in deal_three[1] and "adjusted" not in deal_three[4]
+    assert 'id="adjust-3"' in text
+    assert "Cia gives 2 chips to Anna (played out of turn)" in text
+    assert "Dan puts 1 chip on J♠ (a chip short on the ante)" in text
+    assert "Not dealt in: Bo, Eva" in text  # the history of deal 2
+    totals = re.search(r"<tfoot>.*?</tfoot>", text, re.S)
+    assert totals is not None
+    assert re.findall(r'class="total">([^<]*)<', totals.group(0)) == [
+        "−8", "−6", "0", "−24", "+7"
+    ]  # fmt: skip
+
+
+def test_the_next_deal_is_dealt_to_those_dealt_in(client) -> None:
+    text = client.get(imported(client)).text
+    # Dan left: deal 5 is Anna's, and the out keys offer the four still playing
+    outs = re.findall(r'name="out" value="([^"]+)"', text)
+    assert outs == ["Anna", "Bo", "Cia", "Eva"]
+    assert "Dan" not in re.findall(r'data-player="([^"]+)"', text)
+
+
+def test_every_view_of_the_game_renders(client) -> None:
+    game = imported(client)
+    for path in ("history", "rules", "export", "sheet.csv"):
+        assert client.get(game + path).status_code == 200, path
+    exported = client.get(game + "export").get_json()
+    assert exported["rounds"] == RECORD["rounds"]
+    csv = client.get(game + "sheet.csv").text
+    lines = csv.splitlines()
+    assert lines[0].endswith("On the layout,Chips moved by hand")
+    assert lines[2] == "2,Cia,Anna,11,1,,-3,-10,-7,-8,-13,,0,22,"  # Bo and Eva: empty cells
+    moved = "Cia → Anna: 2 (played out of turn); Dan → JS: 1 (a chip short on the ante)"
+    assert lines[3] == f"3,Dan,Bo,-3,-2,2,-1,-6,-13,-11,-24,8,8,32,{moved}"
+    table = client.get(table_url_of(game))
+    assert table.status_code == 200
+    assert client.get(table_url_of(game) + "export").status_code == 200
+
+
+def table_url_of(game: str) -> str:
+    return "/".join(game.split("/")[:3]) + "/"
+
+
+def test_the_settle_up_keeps_the_balance_of_one_who_left(client) -> None:
+    text = client.get(imported(client)).text
+    # 31 chips on the layout shared among the four dealt in to the last deal: 7.75 each
+    assert "7.75" in text
+    table = client.get(table_url_of(imported(client))).text
+    assert "Dan" in table and "−24" in table
+
+
+def test_the_circle_counts_each_persons_own_deals(client, app) -> None:
+    token = new_circle(client)
+    game = imported(client)
+    table = table_url_of(game)
+    assert client.post(table + "circle", data={"join-circle": token}).status_code == 303
+    page = client.get(f"/c/{token}/")
+    assert page.status_code == 200
+    members = dict(
+        (name, number)
+        for number, name in re.findall(rf'href="/c/{token}/p/(\d+)"[^>]*>\s*(\w+)', page.text)
+    )
+    said = {}
+    for name, number in members.items():
+        person = client.get(f"/c/{token}/p/{number}")
+        assert person.status_code == 200
+        said[name] = re.findall(r"Net chips: [^<]*", person.text)
+    # Eva came for deal 3, Bo sat out deal 2, Dan left after deal 3; the layout's 31 chips
+    # are shared among the four of the last deal (7.75 each), Dan keeps his −24
+    assert said == {
+        "Anna": ["Net chips: -0.2 in 4 deals"],
+        "Bo": ["Net chips: 1.8 in 3 deals"],
+        "Cia": ["Net chips: 7.8 in 4 deals"],
+        "Dan": ["Net chips: -24 in 3 deals"],
+        "Eva": ["Net chips: 14.8 in 2 deals"],
+    }
