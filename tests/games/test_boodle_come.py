@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from assistant.games.base import Record, RuleError
 from assistant.games.boodle import live_deal, replay, score
 from assistant.games.boodle.evening import tally
+from assistant.games.boodle.live import finished_round
 from assistant.games.boodle.rules import BoodleCard
 from assistant.store.records import score_text
 from tests.games.test_boodle_properties import deal as dealt
@@ -365,3 +366,23 @@ def test_generated_games_keep_the_invariants(generated: tuple[Record, list[str]]
         share = Fraction(left, len(last)) if name in last else 0
         assert played.settlement.balances[name] == played.totals[name] + share
     assert sum(played.settlement.balances.values()) == 0
+
+
+def test_the_deal_being_played_may_leave_players_out_and_move_chips() -> None:
+    played = replay(game({**ANNA_OUT, "cards_left": {"Bo": 3, "Cia": 5, "Dan": 0}}))
+    assert played.next.dealer == "Dan"
+    # Dan, who was to deal, sits this deal out: Anna deals to Anna, Bo and Cia
+    draft = {"out": ["Dan"], "adjust": [{"from": "Bo", "to": "QD", "chips": 1, "reason": "r"}]}
+    live = live_deal(played, draft)
+    assert live.dealer == "Anna" and set(live.chips) == {"Anna", "Bo", "Cia"}
+    assert live.chips["Bo"] == -4 - 1 and live.layout_after[BoodleCard.QD] == 4 + 1
+    done = finished_round(live, draft, "Cia", {"Anna": 1, "Bo": 2})
+    assert done["out"] == ["Dan"] and done["adjust"] == draft["adjust"]
+    saved = score(game({**ANNA_OUT, "cards_left": {"Bo": 3, "Cia": 5, "Dan": 0}}, done))
+    assert saved["rounds"][1]["dealer"] == "Anna"
+    assert saved["rounds"][1]["chips"]["Bo"] == -4 - 1 - 2
+    # everyone back in: no out is saved
+    back = live_deal(played, {"out": []})
+    assert "out" not in finished_round(back, {"out": []}, "Cia", {"Anna": 0, "Bo": 0, "Dan": 0})
+    with pytest.raises(RuleError, match=r"^round 2: 2 players are dealt in"):
+        live_deal(played, {"out": ["Dan", "Bo"]})

@@ -20,14 +20,23 @@ being played); the settlement is the shared ``games/settle.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..base import JSON, Record, shared_rounds
+from ..base import JSON, Record, RuleError, shared_rounds
+from ..seating import seating
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
-from .deal import DealResult, TableState, antes_for, initial_state, play_deal, state_after
+from .deal import (
+    DealResult,
+    TableState,
+    antes_for,
+    dealt_in,
+    initial_state,
+    play_deal,
+    state_after,
+)
 from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
@@ -64,6 +73,7 @@ class BoodleReplay:
     settlement: Settlement
     state: TableState  # where the table stands now: the live deal starts from here
     sharing: tuple[str, ...] = ()  # who shares the layout at the settle-up: those dealt in last
+    record: Record | None = None  # what was replayed (the deal being played is seated from it)
 
     finished: bool = False
     winners: tuple[str, ...] = ()
@@ -97,6 +107,7 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
         settlement=settlement_now(state.totals, state.layout, state.pot, sharing),
         state=state,
         sharing=sharing,
+        record=record,
     )
 
 
@@ -122,7 +133,35 @@ def live_deal(game: BoodleReplay, draft: Mapping[str, Any]) -> LiveDeal:
     >>> live.chips, live.barred
     ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
     """
+    game = seated_for(game, draft)
     return play_partial(game.state, draft, game.state.players, game.options)
+
+
+def seated_for(game: BoodleReplay, draft: Mapping[str, Any] | None) -> BoodleReplay:
+    """``game`` as the deal being played finds it when its draft says who sits out (``out``,
+    set at the table before the deal starts): who is dealt in, who deals, what each antes.
+    Without one the table plays on as it sat in the last deal.
+
+    >>> from ..base import Record
+    >>> game = replay(Record("boodle", ("Anna", "Bo", "Cia", "Dan"), "Anna", {}, ({
+    ...     "events": [{"out": "Anna"}], "cards_left": {"Bo": 1, "Cia": 2, "Dan": 3}},)))
+    >>> seated = seated_for(game, {"out": ["Bo"]})  # Bo was to deal: he sits out
+    >>> seated.next.dealer, seated.state.players
+    ('Cia', ('Anna', 'Cia', 'Dan'))
+    """
+    if not draft or "out" not in draft or game.record is None:
+        return game
+    record = game.record
+    sitting = record.with_rounds([*record.rounds, {"out": draft["out"]}])
+    previous = game.deals[-1].seats if game.deals else None
+    number = len(record.rounds) + 1
+    try:
+        seats = seating(sitting, number, previous)
+        check_dealt_in_count(dealt_in(seats), number)
+    except RuleError as err:
+        raise RuleError(err.message, round=err.round, field="out") from None
+    state = replace(game.state, seats=seats)
+    return replace(game, state=state, next=next_deal(state, state.players, game.options))
 
 
 def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:

@@ -52,7 +52,7 @@ class DealEntry:
 
 
 ROUND_FIELDS = frozenset(("stakes", "widow", "poker", "events", "cards_left"))
-# A whole deal may also leave players out and move chips by hand (seating reads ``out``).
+# A deal may also leave players out and move chips by hand (seating reads ``out``).
 WHOLE_ROUND_FIELDS = ROUND_FIELDS | {"out", "adjust"}
 
 
@@ -62,8 +62,7 @@ def parse_deal(
     """Check one round of a Boodle record (``dealer`` deals it). ``partial``: a deal still being
     played, whose events need not end with an out yet (until one does there are no cards left)
     and whose poker stage may not be finished yet (``live`` checks that)."""
-    allowed = ROUND_FIELDS if partial else WHOLE_ROUND_FIELDS
-    check_fields(raw, allowed=allowed, what="the deal", at="")
+    check_fields(raw, allowed=WHOLE_ROUND_FIELDS, what="the deal", at="")
     stakes = parse_stakes(raw.get("stakes"), players, dealer, options)
     swap, auction = parse_widow(raw.get("widow"), players, dealer, options.widow)
     poker = raw.get("poker")
@@ -88,7 +87,7 @@ def parse_deal(
     else:
         cards_left = {}
     out = tuple(raw["out"]) if "out" in raw else None  # seating has checked it
-    adjust = () if partial else parse_adjustments(raw, players)
+    adjust = parse_adjustments(raw, players)
     return DealEntry(stakes, swap, auction, poker, events, cards_left, out, adjust)
 
 
