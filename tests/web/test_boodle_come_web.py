@@ -5,13 +5,18 @@ the evening and the circle count each person's own deals and keep the balance of
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
 
 from flask.testing import FlaskClient
 
+from assistant.extensions import db
+from assistant.store import service as services
+from assistant.store.models import Game
 from tests.examples import EXAMPLES
+from tests.web.helpers import post_entry, start_game
 from tests.web.test_circles_web import new_circle
 
 RECORD = json.loads((EXAMPLES / "boodle-come-and-go.json").read_text())
@@ -122,3 +127,63 @@ def test_the_circle_counts_each_persons_own_deals(client, app) -> None:
         "Dan": ["Net chips: -24 in 3 deals"],
         "Eva": ["Net chips: 14.8 in 2 deals"],
     }
+
+
+# --- entered at the table ------------------------------------------------------------------
+
+FOUR = ["Anna", "Bo", "Cia", "Dan"]
+
+
+def saved_rounds(app) -> list[dict]:
+    with app.app_context():
+        game = db.session.execute(db.select(Game)).scalar_one()
+        return json.loads(json.dumps(services.load_game(game).record.rounds))
+
+
+def test_a_player_sits_out_joins_and_chips_are_moved_at_the_table(client, app) -> None:
+    game = start_game(client, game="boodle", players=FOUR, first="Anna")
+    go = {"action": "out", "out": "Bo", "cards_left_0": 1, "cards_left_2": 2, "cards_left_3": 3}
+    assert post_entry(client, game, go).status_code == 303
+    # Bo was to deal deal 2: he sits out, Cia deals to Anna, Cia and Dan
+    said = post_entry(client, game, {"action": "seat", "seat": "Bo"})
+    assert said.status_code == 303
+    page = client.get(game.path).text
+    assert "Bo joins" in page and "Cia deals" in page
+    assert re.findall(r'name="out" value="([^"]+)"', page) == ["Anna", "Cia", "Dan"]
+    move = {"action": "move", "move_from": "Dan", "move_to": "QD", "move_chips": 2,
+            "move_reason": "dropped two chips"}  # fmt: skip
+    assert post_entry(client, game, move).status_code == 303
+    assert "Dan puts 2 chips on Q♦ (dropped two chips)" in client.get(game.path).text
+    # who plays is settled once the deal has begun
+    late = post_entry(client, game, {"action": "seat", "seat": "Anna"})
+    assert late.status_code == 422
+    assert "settled before it starts" in html.unescape(late.text)
+    go = {"action": "out", "out": "Anna", "cards_left_1": 0, "cards_left_2": 4}
+    assert post_entry(client, game, go).status_code == 303
+    second = saved_rounds(app)[1]
+    assert second["out"] == ["Bo"]
+    assert second["adjust"] == [{"from": "Dan", "to": "QD", "chips": 2,
+                                 "reason": "dropped two chips"}]  # fmt: skip
+    # the table plays on as it sat: deal 3 is saved with Bo out again, until he joins
+    go = {"action": "out", "out": "Cia", "cards_left_0": 0, "cards_left_2": 1}
+    assert post_entry(client, game, go).status_code == 303
+    assert saved_rounds(app)[2]["out"] == ["Bo"]
+    assert post_entry(client, game, {"action": "seat", "seat": "Bo"}).status_code == 303
+    page = client.get(game.path).text
+    assert re.findall(r'name="out" value="([^"]+)"', page) == FOUR
+
+
+def test_a_move_needs_a_reason_and_a_player_dealt_in(client, app) -> None:
+    game = start_game(client, game="boodle", players=FOUR, first="Anna")
+    move = {"action": "move", "move_from": "Dan", "move_to": "Anna", "move_chips": 2}
+    refused = post_entry(client, game, {**move, "move_reason": "  "})
+    assert refused.status_code == 422
+    assert "Say why the chips are moved" in html.unescape(refused.text)
+    assert 'value="2"' in refused.text  # the input kept
+    to_self = post_entry(client, game, {**move, "move_to": "Dan", "move_reason": "x"})
+    assert to_self.status_code == 422
+    assert "Dan cannot move chips to themselves" in html.unescape(to_self.text)
+    too_few = post_entry(client, game, {"action": "seat", "seat": "Anna"})
+    assert too_few.status_code == 422  # Anna deals the first deal
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).scalar_one().draft in (None, {})

@@ -35,6 +35,7 @@ from .forms import (
     round_form,
     stake_data,
 )
+from .people import move_change, seat_change
 from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .reopen import NotReopened, can_reopen, reopened_draft
@@ -71,7 +72,7 @@ class BoodleAdapter(Adapter[BoodleView]):
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
         players = view.players  # those dealt in to the deal being played
-        data: JSON = {"widow_auction_price": 1}
+        data: JSON = {"widow_auction_price": 1, "move_chips": 1}
         if view.stage == "stakes":
             data.update(stake_data(default_stakes(view.replay), players))
         step = f"{'stakes' if view.stage == 'stakes' else 'deal'}-{view.replay.next.deal}"
@@ -82,7 +83,10 @@ class BoodleAdapter(Adapter[BoodleView]):
         if out is not None:  # the out Undo took back, to change one key
             data["out"] = out["out"]
             data.update(out_data(out.get("cards_left", {}), players))
-        return live_form(players, view.replay.options, step=step, formdata=formdata, data=data)
+        options, everyone = view.replay.options, view.replay.players
+        return live_form(
+            players, options, step=step, formdata=formdata, data=data, everyone=everyone
+        )
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         view: BoodleView = ctx.view
@@ -96,6 +100,10 @@ class BoodleAdapter(Adapter[BoodleView]):
             return Change(rounds, *without_last(draft, deal))
         if action in POKER_ACTIONS:
             return poker_change(view, form, action, players, rounds, draft)
+        if action == "seat":
+            return seat_change(view, form.seat.data, rounds, draft)
+        if action == "move":
+            return move_change(view, form, rounds, draft)
         if action == "stakes":
             draft["stakes"] = posted_stakes(form, players)
         elif action == "widow":
@@ -133,6 +141,8 @@ class BoodleAdapter(Adapter[BoodleView]):
         draft = ctx.loaded.draft or {}
         replay = ctx.view.replay
         deal = replay.next.deal
+        if draft.get("adjust"):
+            return Message(N_("the chips moved by hand in deal {deal}"), {"deal": deal})
         if events := draft.get("events"):
             last = events[-1]
             if "boodle" in last:
@@ -145,6 +155,8 @@ class BoodleAdapter(Adapter[BoodleView]):
             return Message(N_("the spare hand of deal {deal}"), {"deal": deal})
         if draft.get("stakes"):
             return Message(N_("the stakes of deal {deal}"), {"deal": deal})
+        if "out" in draft:
+            return Message(N_("who plays deal {deal}"), {"deal": deal})
         if not replay.deals:
             return None
         last_deal = replay.deals[-1]
@@ -227,10 +239,14 @@ def live_summary(action: str, live: LiveDeal, deal: int) -> Message:
 
 
 def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
-    """The draft without its last entry: the last event, else the last step of the poker stage,
-    else the spare hand, else the stakes."""
+    """The draft without its last entry: the last chips moved by hand, else the last event, else
+    the last step of the poker stage, else the spare hand, else the stakes, else who plays."""
     draft = dict(draft)
-    if draft.get("events") or draft.get(STAGE):
+    if draft.get("adjust"):
+        draft["adjust"] = draft["adjust"][:-1]
+        if not draft["adjust"]:
+            del draft["adjust"]
+    elif draft.get("events") or draft.get(STAGE):
         part = "events" if draft.get("events") else STAGE
         draft[part] = draft[part][:-1]
         if not draft[part]:
@@ -239,6 +255,8 @@ def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
         del draft["widow"]
     elif draft.get("stakes"):
         del draft["stakes"]
+    elif "out" in draft:
+        del draft["out"]
     else:
         raise RuleError(N_("Nothing has been entered in deal {deal} yet."), deal=deal)
     return Message(N_("The last entry of deal {deal} was removed."), {"deal": deal}), draft

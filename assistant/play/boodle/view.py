@@ -121,7 +121,12 @@ class BoodleView:
 
     @property
     def can_remove(self) -> bool:
-        return any(self.draft.get(part) for part in ("events", STAGE, "widow", "stakes"))
+        return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
+
+    @property
+    def begun(self) -> bool:
+        """Has anything of the deal been entered (then who plays it is settled)?"""
+        return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
 
     @property
     def seats(self) -> tuple[PokerSeat, ...]:
@@ -142,11 +147,16 @@ def build_view(
 ) -> BoodleView:
     # the out Undo took back (``ENTERED``) is for the out's form only, not part of the deal
     draft = {key: value for key, value in (draft or {}).items() if key != ENTERED}
+    problem = None
+    try:  # who plays the deal, if the table said so before it began
+        replay = boodle.seated_for(replay, draft)
+    except RuleError as error:
+        problem = say(error)
     stage = "play"
     if replay.options.free is not None and "stakes" not in draft:
         stage = "stakes"
-    live, problem = None, None
-    if stage == "play":
+    live = None
+    if stage == "play" and problem is None:
         try:
             live = boodle.live_deal(replay, draft)
         except RuleError as error:
