@@ -131,6 +131,9 @@ class BoodleAdapter(Adapter[BoodleView]):
             if view.under_way
             else {}
         )
+        for standing in view.standings:  # one not dealt in keeps his balance, marked
+            if not standing.dealt_in:
+                notes[standing.name] = gettext("not dealt in")
         totals = {s.name: s.balance for s in view.standings}
         return ranked(totals, started=bool(view.rows), show=signed_chips, notes=notes)
 
