@@ -85,6 +85,11 @@ def test_every_view_of_the_game_renders(client) -> None:
     assert lines[2] == "2,Cia,Anna,11,1,,-3,-10,-7,-8,-13,,0,22,"  # Bo and Eva: empty cells
     moved = "Cia → Anna: 2 (played out of turn); Dan → JS: 1 (a chip short on the ante)"
     assert lines[3] == f"3,Dan,Bo,-3,-2,2,-1,-6,-13,-11,-24,8,8,32,{moved}"
+    page = client.get(game).text
+    watch = re.search(r'href="([^"]+)"[^>]*>\s*Watch view', page)
+    assert watch is not None
+    tv = client.get(html.unescape(watch.group(1)))
+    assert tv.status_code == 200 and 'class="sat-out"' in tv.text
     table = client.get(table_url_of(game))
     assert table.status_code == 200
     assert client.get(table_url_of(game) + "export").status_code == 200
