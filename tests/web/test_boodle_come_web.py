@@ -17,6 +17,7 @@ from assistant.store import service as services
 from assistant.store.models import Game
 from tests.examples import EXAMPLES
 from tests.web.helpers import post_entry, start_game
+from tests.web.test_boodle_undo_web import undo
 from tests.web.test_circles_web import new_circle
 
 RECORD = json.loads((EXAMPLES / "boodle-come-and-go.json").read_text())
@@ -192,3 +193,24 @@ def test_a_move_needs_a_reason_and_a_player_dealt_in(client, app) -> None:
     assert too_few.status_code == 422  # Anna deals the first deal
     with app.app_context():
         assert db.session.execute(db.select(Game)).scalar_one().draft in (None, {})
+
+
+def test_undo_after_a_deal_with_a_sit_out_takes_back_only_its_out(client, app) -> None:
+    game = start_game(client, game="boodle", players=FOUR, first="Anna")
+    go = {"action": "out", "out": "Bo", "cards_left_0": 1, "cards_left_2": 2, "cards_left_3": 3}
+    assert post_entry(client, game, go).status_code == 303
+    assert post_entry(client, game, {"action": "seat", "seat": "Bo"}).status_code == 303
+    move = {"action": "move", "move_from": "Dan", "move_to": "Anna", "move_chips": 3,
+            "move_reason": "paid late"}  # fmt: skip
+    assert post_entry(client, game, move).status_code == 303
+    go = {"action": "out", "out": "Anna", "cards_left_1": 0, "cards_left_2": 4}
+    assert post_entry(client, game, go).status_code == 303
+    saved = saved_rounds(app)[1]
+    assert undo(client, game) == "Undone: Anna went out, deal 2."
+    with app.app_context():
+        draft = db.session.execute(db.select(Game)).scalar_one().draft
+    assert draft["out"] == ["Bo"] and draft["adjust"] == saved["adjust"]
+    page = client.get(game.path).text
+    assert "Cia deals" in page  # Bo still sits it out
+    assert post_entry(client, game, go).status_code == 303
+    assert saved_rounds(app)[1] == saved

@@ -163,7 +163,7 @@ class BoodleAdapter(Adapter[BoodleView]):
         if not replay.deals:
             return None
         last_deal = replay.deals[-1]
-        if not can_reopen(last_deal, replay.players):
+        if not can_reopen(last_deal, last_deal.players):
             return Message(N_("deal {deal}"), {"deal": last_deal.deal})
         return Message(
             N_("{name} went out, deal {deal}"), {"name": last_deal.winner, "deal": last_deal.deal}
@@ -184,7 +184,8 @@ class BoodleAdapter(Adapter[BoodleView]):
             return None
         last = replay.deals[-1]
         try:
-            draft = reopened_draft(last, replay.players) or {}
+            before = replay.deals[-2].seats.out if len(replay.deals) > 1 else ()
+            draft = reopened_draft(last, last.players, before) or {}
         except NotReopened:  # the whole deal goes, as the engine's undo has it
             return None
         out = {"deal": last.deal, "out": last.winner, "cards_left": dict(last.entry.cards_left)}
