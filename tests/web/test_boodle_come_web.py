@@ -16,7 +16,7 @@ from assistant.extensions import db
 from assistant.store import service as services
 from assistant.store.models import Game
 from tests.examples import EXAMPLES
-from tests.web.helpers import post_entry, start_game
+from tests.web.helpers import form_fields, post_entry, start_game
 from tests.web.test_boodle_undo_web import undo
 from tests.web.test_circles_web import new_circle
 
@@ -214,3 +214,22 @@ def test_undo_after_a_deal_with_a_sit_out_takes_back_only_its_out(client, app) -
     assert "Cia deals" in page  # Bo still sits it out
     assert post_entry(client, game, go).status_code == 303
     assert saved_rounds(app)[1] == saved
+
+
+def test_a_correction_keeps_who_was_out_and_the_chips_moved(client, app) -> None:
+    game = imported(client)
+    form = client.get(game + "rounds/2")
+    assert form.status_code == 200
+    # deal 2 was dealt to Anna, Cia and Dan only: the form has their rows
+    assert re.findall(r'name="out" value="([^"]+)"', form.text) == ["Anna", "Cia", "Dan"]
+    fields = form_fields(form.text, "rounds/2")
+    fields.update({"cards_left_1": 4})  # Cia held 4 cards, not 3
+    answer = client.post(game + "rounds/2", data=fields)
+    assert answer.status_code == 303, answer.text
+    rounds = saved_rounds(app)
+    assert rounds[1]["out"] == ["Bo", "Eva"] and rounds[1]["cards_left"] == {"Cia": 4, "Dan": 2}
+    assert rounds[2]["adjust"] == RECORD["rounds"][2]["adjust"]
+    three = form_fields(client.get(game + "rounds/3").text, "rounds/3")
+    three["cards_left_4"] = 2  # Eva held 2
+    assert client.post(game + "rounds/3", data=three).status_code == 303
+    assert saved_rounds(app)[2]["adjust"] == RECORD["rounds"][2]["adjust"]
