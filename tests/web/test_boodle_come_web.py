@@ -233,3 +233,11 @@ def test_a_correction_keeps_who_was_out_and_the_chips_moved(client, app) -> None
     three["cards_left_4"] = 2  # Eva held 2
     assert client.post(game + "rounds/3", data=three).status_code == 303
     assert saved_rounds(app)[2]["adjust"] == RECORD["rounds"][2]["adjust"]
+
+
+def test_the_poker_stage_of_a_deal_with_a_sit_out_is_corrected_for_those_dealt_in(client):
+    record = json.loads((EXAMPLES / "boodle-come-and-go-three-in-one.json").read_text())
+    game = imported(client, record)
+    page = client.get(game + "rounds/1").text  # Dan came for deal 2; Anna sits out deal 4
+    hands = re.findall(r'<div class="bhand[^"]*" data-hand>\s*<label for="[^"]+">([^<]+)<', page)
+    assert hands == ["Anna", "Bo", "Cia"]

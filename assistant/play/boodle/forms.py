@@ -21,6 +21,7 @@ from ...games.boodle.events import BoodlePlay, Event, Fault
 from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
+from .poker import PokerSeat
 from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, poker_stage_fields
 
 CARDS = tuple(card.value for card in BoodleCard)
@@ -175,6 +176,7 @@ def round_form(
 
     class RoundForm(EntryForm):
         players = tuple(deal.players)  # those dealt in to the deal: the form's rows
+        seats = tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(deal.players))
         out = ChoiceField(_l("Who went out"), values=tuple(players), required=True)
         widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))

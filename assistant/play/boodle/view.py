@@ -18,7 +18,7 @@ from ...games.spec import ENTERED
 from ...i18n import gettext, say
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
-from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
+from .poker import PokerPanel, PotTile, poker_panel, step_texts
 from .settle import SettleView, settle_view
 
 
@@ -127,11 +127,6 @@ class BoodleView:
     def begun(self) -> bool:
         """Has anything of the deal been entered (then who plays it is settled)?"""
         return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
-
-    @property
-    def seats(self) -> tuple[PokerSeat, ...]:
-        """Every player and his seat, for the cards of a poker stage being corrected."""
-        return tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(self.players))
 
     @property
     def widow_entered(self) -> str | None:
