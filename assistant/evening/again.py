@@ -16,27 +16,29 @@ def again_offered(game: Game | None) -> Again | None:
     """Play again is offered after a finished game, while the evening goes on."""
     if game is None or game.finished is None or game.table.ended is not None:
         return None
-    return again_after(game.id, game.kind, game.seating, game.first)
+    others = [name for name in game.table.players if name not in game.seating]
+    return again_after(game.id, game.kind, game.seating, game.first, others)
 
 
 def started_with(key: str) -> Game | None:
     return db.session.execute(db.select(Game).filter_by(start_key=key)).scalar_one_or_none()
 
 
-def play_again(game: Game, key: str) -> Game:
-    """Start the game after ``game`` (a RuleError if the evening has ended); the key of a game
-    already started finds that game."""
+def play_again(game: Game, key: str, players: list[str] | None = None) -> Game:
+    """Start the game after ``game`` (a RuleError if the evening has ended), with ``players``
+    (else the same); the key of a game already started finds that game."""
     if (started := started_with(key)) is not None:
         return started
     stake = None
     if game.stake is not None:
         stake = (game.stake.cents, game.stake.basis)
-    after = again_after(game.id, game.kind, game.seating, game.first)
+    seating = list(players or game.seating)
+    after = again_after(game.id, game.kind, seating, game.first, played=game.seating)
     try:
         new = evening.start_game(
             game.table,
             game.kind,
-            list(game.seating),
+            seating,
             dict(game.options),
             after.first,
             dict(game.settings or {}),

@@ -9,8 +9,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, Regexp, ValidationError
+from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
+from wtforms.validators import InputRequired, Length, Optional, Regexp, ValidationError
 
 from ..games import find_game
 from ..games.base import has_control
@@ -122,9 +122,52 @@ class TableLanguageForm(Prefixed):
 
 
 class AgainForm(FlaskForm):
-    """Play again with the same players: one tap, its key makes sending it twice harmless."""
+    """Play again with the same players: one tap, its key makes sending it twice harmless. Or
+    with the list changed (``changed``): who of the game and of the table plays on, and someone
+    new who joins."""
 
     key = HiddenField(validators=[InputRequired(), KEY])
+    changed = HiddenField()
+    playing = SelectMultipleField(_l("Who plays the next game"), validate_choice=False)
+    joins = StringField(
+        _l("Someone new (a name, or leave it empty)"),
+        validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters."))],
+    )
+
+    def validate_joins(self, field: StringField) -> None:
+        no_control(self, field)
+
+    def players(self, seating: list[str], others: list[str], kind: str) -> list[str] | None:
+        """The next game's players in seating order (someone new sits last); None, with the
+        reason on its field, when the list cannot play ``kind``."""
+        if not self.changed.data:
+            return list(seating)
+        offered = [*seating, *others]
+        picked = self.playing.data or []
+        if stranger := next((name for name in picked if name not in offered), None):
+            self.playing.errors = [gettext("%(name)s is not at this table.", name=stranger)]
+            return None
+        names = [name for name in offered if name in picked]
+        new = (self.joins.data or "").strip()
+        if new and new.casefold() in {name.casefold() for name in offered}:
+            there = gettext("%(name)s is at the table already: tick the name above.", name=new)
+            self.joins.errors = [there]
+            return None
+        names += [new] if new else []
+        return names if self.playable(names, kind) else None
+
+    def playable(self, names: list[str], kind: str) -> bool:
+        spec = find_game(kind)
+        if spec.min_players <= len(names) <= spec.max_players:
+            return True
+        low, high = spec.min_players, spec.max_players
+        self.playing.errors = [
+            gettext(
+                "%(game)s is played by %(low)s to %(high)s players; you named %(n)s.",
+                game=spec.title, low=low, high=high, n=len(names),
+            )
+        ]  # fmt: skip
+        return False
 
 
 class ActionForm(FlaskForm):

@@ -19,6 +19,7 @@ from ..games import find_game
 from ..games.base import JSON, N_, Message
 from ..games.evening import Basis, EveningRules
 from ..games.evening_money import GameMoney, settle_evening
+from ..games.seating import turn_order
 from ..games.spec import GameSpec, Loaded
 from ..i18n import gettext
 from ..store.changelog import correction_to_undo
@@ -69,6 +70,7 @@ class TableFacts:
     view_token: str
     currency: str = ""
     ended: bool = False
+    players: tuple[str, ...] = ()  # the table's names (play again offers those not in a game)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Again:
     after: int
     kind: str
     first: str
+    players: tuple[str, ...] = ()  # who played the game, in seating order
+    others: tuple[str, ...] = ()  # the table's players who did not: they may join the next
 
     @property
     def label(self) -> Message:
@@ -89,11 +93,22 @@ class Again:
         return Message(N_("{game}, the same rules: {name} is mano first"), params)
 
 
-def again_after(game_id: int, kind: str, seating: Sequence[str], first: str) -> Again:
-    """The next game: the first dealer (or mano) is the player after this game's."""
-    seats = list(seating)
-    first = first if first in seats else seats[-1]
-    return Again(game_id, kind, seats[(seats.index(first) + 1) % len(seats)])
+def again_after(
+    game_id: int,
+    kind: str,
+    seating: Sequence[str],
+    first: str,
+    others: Sequence[str] = (),
+    played: Sequence[str] = (),
+) -> Again:
+    """The next game, of ``seating``: the first dealer (or mano) is the player after this
+    game's in its seating (``played``; the same list where none is given) who plays on."""
+    seats, old = list(seating), list(played or seating)
+    after = seats[0]
+    if first in old:
+        around = [*turn_order(old, first)[1:], first]
+        after = next((name for name in around if name in seats), after)
+    return Again(game_id, kind, after, tuple(seats), tuple(others))
 
 
 @dataclass(frozen=True)
@@ -136,7 +151,8 @@ def game_page(
         )
     again = None
     if mine and game.finished and not table.ended:
-        again = again_after(game.id, game.kind, game.seating, game.first)
+        others = [name for name in table.players if name not in game.seating]
+        again = again_after(game.id, game.kind, game.seating, game.first, others)
     money = None
     if mine and game.finished:
         money = game_money(loaded.spec, loaded.replay, game.stake, table.currency)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import render_template, request, session, url_for
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 
 from ..i18n import reader_locale, say, use_table_language
@@ -107,7 +108,8 @@ def game_facts(game: Game) -> GameFacts:
 
 
 def table_facts(table: Table) -> TableFacts:
-    return TableFacts(table.token, table.view_token, table.currency, table.ended is not None)
+    ended = table.ended is not None
+    return TableFacts(table.token, table.view_token, table.currency, ended, tuple(table.players))
 
 
 def render_game(
@@ -121,6 +123,7 @@ def render_game(
     readonly: bool = False,
     taps_lost: bool = False,
     elsewhere: list[str] | None = None,
+    again: FlaskForm | None = None,
 ) -> tuple[str, int]:
     """The game page (or, for htmx, the ``#game`` fragment): with the entry form of this step,
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
@@ -130,20 +133,22 @@ def render_game(
     page = page_of(game, readonly=readonly)
     if (sheet := sheets.get(key)) is None:
         sheets.put(key, sheet := draw_sheet(page))
-    parts = Parts(form, notice, said, taps_lost, elsewhere or [])
+    parts = Parts(form, notice, said, taps_lost, elsewhere or [], again)
     return draw_game(page, parts, sheet=sheet, whole=not is_htmx()), status
 
 
 @dataclass(frozen=True)
 class Parts:
     """What a page shows for one phone alone: its entry form (None: a fresh one of the step),
-    its notice, what its last tap did, whether its taps were lost, what other phones did."""
+    its notice, what its last tap did, whether its taps were lost, what other phones did, and
+    the play-again form it sent that could not start a game."""
 
     form: EntryForm | None = None
     notice: str | None = None
     said: str | None = None
     taps_lost: bool = False
     elsewhere: Sequence[str] = ()
+    again: FlaskForm | None = None  # play again with a changed list, as sent (its errors)
 
 
 def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
@@ -184,6 +189,7 @@ def draw_game(
         said=parts.said,
         taps_lost=parts.taps_lost,
         elsewhere=list(parts.elsewhere),
+        again_sent=parts.again,
     )
 
 
