@@ -17,7 +17,6 @@ from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import N_, Message, RuleError, has_control
-from ..games.seating import everyone
 from ..games.stats import Played
 from ..play.tonight import CircleEvenings
 from ..store import service as services
@@ -48,14 +47,6 @@ def member_of(circle: Circle, member_id: int) -> Member | None:
     return member if member is not None and member.circle_id == circle.id else None
 
 
-def names_at(table: Table) -> list[str]:
-    """Everyone at the table: its players, then whoever else sat at one of its games."""
-    names = list(table.players)
-    for game in table.games:  # a substitute (Mus) is named only in the rounds
-        names += [name for name in everyone(services.record_of(game)) if name not in names]
-    return names
-
-
 def add_members(circle: Circle, names: Iterable[str]) -> None:
     known = {member.name for member in circle.members}
     for name in names:
@@ -67,7 +58,7 @@ def add_members(circle: Circle, names: Iterable[str]) -> None:
 def join(table: Table, circle: Circle) -> None:
     """The table becomes one of the circle's evenings; its players, players of the circle."""
     table.circle = circle
-    add_members(circle, names_at(table))
+    add_members(circle, services.names_at(table))
     db.session.commit()
 
 
@@ -171,7 +162,7 @@ def rewrite(circle: Circle, old: str, new: str, author: str) -> None:
     ``old``; each game is replayed and must come to the same result under the new name."""
     changed: list[Table] = []
     for table in circle.tables:
-        if old not in names_at(table):
+        if old not in services.names_at(table):
             continue
         changed.append(table)
         players = [new if name == old else name for name in table.players]

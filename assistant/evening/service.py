@@ -168,6 +168,8 @@ def start_game(
         table.name = name.strip()
     game = services.create_game(table, kind, names, options, first, settings, commit=False)
     game.start_key = key
+    if newcomers := [name for name in names if name not in table.players]:
+        table.players = [*table.players, *newcomers]  # who came: offered for the next games
     if stake is not None and stake[0] is not None:
         game.stake = Stake(cents=stake[0], basis=find_game(kind).evening.basis(stake[1]).name)
     db.session.commit()

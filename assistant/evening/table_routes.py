@@ -24,9 +24,10 @@ from ..circles.forms import CircleForm, JoinForm
 from ..i18n import use_table_language
 from ..play.night import night_of
 from ..store import reads as lookups
+from ..store import service as services
 from ..store.models import Table
 from ..throttle import count_miss, creating, importing
-from ..views.forms import ImportForm, SetupForm
+from ..views.forms import MAX_PLAYERS, ImportForm, SetupForm
 from ..views.home import remember, render_setup, setup_step
 from ..views.or_404 import table_or_404
 from .again import again_offered
@@ -116,7 +117,8 @@ def changed(token: str) -> Any:
 def new_game(token: str) -> Any:
     table = table_or_404(token)
     if request.method == "GET":
-        form = SetupForm(data={"players": table.players, "game": request.args.get("game")})
+        known = services.names_at(table)[:MAX_PLAYERS]  # a substitute of a game too
+        form = SetupForm(data={"players": known, "game": request.args.get("game")})
         return render_setup(form, table=table)
     return setup_step(SetupForm(request.form), table)
 

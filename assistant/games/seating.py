@@ -223,6 +223,14 @@ def everyone(record: Record, before: int | None = None) -> tuple[str, ...]:
     return tuple(names)
 
 
+def seats_at_the_end(record: Record) -> tuple[str, ...]:
+    """Every seat's holder after the record's last round (a substitute in the seat he took)."""
+    table = record.players
+    for number in range(1, len(record.rounds) + 1):
+        table = holders(record, number, table)
+    return table
+
+
 def seat_after(players: Sequence[str], player: str, steps: int = 1) -> str:
     """The player ``steps`` seats after ``player`` in turn order (wrapping)."""
     return players[(players.index(player) + steps) % len(players)]

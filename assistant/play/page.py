@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any, Generic
 
 from ..games import find_game
-from ..games.base import JSON, N_, Message
+from ..games.base import JSON, N_, Message, Record
 from ..games.evening import Basis, EveningRules
 from ..games.evening_money import GameMoney, settle_evening
-from ..games.seating import turn_order
+from ..games.seating import everyone, seats_at_the_end
 from ..games.spec import GameSpec, Loaded
 from ..i18n import gettext
 from ..store.changelog import correction_to_undo
@@ -96,18 +96,19 @@ class Again:
 def again_after(
     game_id: int,
     kind: str,
-    seating: Sequence[str],
-    first: str,
-    others: Sequence[str] = (),
-    played: Sequence[str] = (),
+    record: Record,
+    known: Sequence[str] = (),
+    chosen: Sequence[str] | None = None,
 ) -> Again:
-    """The next game, of ``seating``: the first dealer (or mano) is the player after this
-    game's in its seating (``played``; the same list where none is given) who plays on."""
-    seats, old = list(seating), list(played or seating)
-    after = seats[0]
-    if first in old:
-        around = [*turn_order(old, first)[1:], first]
-        after = next((name for name in around if name in seats), after)
+    """The next game after ``record``'s: of the seats' holders at its end (or the ``chosen``
+    players), the first dealer (or mano) the first of them in the seats after this game's; the
+    others offered are whoever else sat at it and the table's ``known`` names."""
+    seats = seats_at_the_end(record)
+    others = [name for name in dict.fromkeys([*everyone(record), *known]) if name not in seats]
+    players = list(chosen or seats)
+    start = record.players.index(record.first)
+    turn = [seats[(start + step) % len(seats)] for step in range(1, len(seats) + 1)]
+    after = next((name for name in turn if name in players), players[0])
     return Again(game_id, kind, after, tuple(seats), tuple(others))
 
 
@@ -151,8 +152,7 @@ def game_page(
         )
     again = None
     if mine and game.finished and not table.ended:
-        others = [name for name in table.players if name not in game.seating]
-        again = again_after(game.id, game.kind, game.seating, game.first, others)
+        again = again_after(game.id, game.kind, loaded.record, table.players)
     money = None
     if mine and game.finished:
         money = game_money(loaded.spec, loaded.replay, game.stake, table.currency)

@@ -17,6 +17,7 @@ from sqlalchemy import bindparam, inspect
 from ..extensions import db
 from ..games import find_game
 from ..games.base import N_, Message, Record, RuleError
+from ..games.seating import everyone
 from ..games.spec import Loaded
 from ..i18n import stored_message
 from ..kept import kept
@@ -181,3 +182,11 @@ def dumped(message: Message) -> dict[str, Any]:
 
 def _key() -> str:
     return secrets.token_hex(16)
+
+
+def names_at(table: Table) -> list[str]:
+    """Everyone at the table: its players, then whoever else sat at one of its games."""
+    names = list(table.players)
+    for game in table.games:  # a substitute (Mus) is named only in the rounds
+        names += [name for name in everyone(record_of(game)) if name not in names]
+    return names

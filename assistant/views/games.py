@@ -18,7 +18,7 @@ from flask import (
     url_for,
 )
 
-from ..evening.again import play_again
+from ..evening.again import chosen_players, play_again, started_with
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
@@ -144,19 +144,20 @@ def draw_correction(
 @bp.post("/again")
 @creating
 def again(token: str, game_id: int) -> Any:
-    """A new game with the same players, rules and stake, the deal one seat on (one tap)."""
+    """A new game with the same players (or the list changed), rules and stake, the deal one
+    seat on (one tap)."""
     table, game = game_or_404(token, game_id)
     form = AgainForm()
     if not form.validate_on_submit() and not form.joins.errors:
         notice = gettext("This page is out of date: reload it and enter again.")
         return render_game(table, game, status=422, notice=notice)
-    others = [name for name in table.players if name not in game.seating]
-    if form.joins.errors or (players := form.players(game.seating, others, game.kind)) is None:
-        return render_game(table, game, status=422, again=form)
-    try:
-        started = play_again(game, form.key.data, players)
-    except RuleError as error:  # the evening has ended
-        return render_game(table, game, status=422, notice=say(error))
+    if (started := started_with(form.key.data)) is None:  # else sent again: that game
+        if (chosen := chosen_players(game, form)) is None:
+            return render_game(table, game, status=422, again=form)
+        try:
+            started = play_again(game, form.key.data, chosen)
+        except RuleError as error:  # the evening has ended
+            return render_game(table, game, status=422, notice=say(error))
     return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 
 

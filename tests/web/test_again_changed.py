@@ -3,6 +3,7 @@ table's who did not play), someone goes; the next game's seats and first dealer 
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,7 +12,8 @@ from flask.testing import FlaskClient
 
 from assistant.extensions import db
 from assistant.store.models import Game
-from tests.web.helpers import GameUrl, errors, start_game
+from tests.examples import EXAMPLES
+from tests.web.helpers import GameUrl, errors, import_record, start_game
 
 
 def finished(app: Flask, client: FlaskClient, kind: str, players: list[str]) -> GameUrl:
@@ -90,3 +92,25 @@ def test_a_list_that_cannot_play_is_refused_beside_its_field(
         assert f'name="playing" value="{name}" checked>' in answer.text
     assert f'value="{joins}"' in answer.text or len(joins) > 40
     assert len(games(app)) == 1  # nothing stored
+
+
+def test_after_a_substitute_play_again_seats_the_players_at_the_end(app, client) -> None:
+    """Mus: Eva took Dan's seat; the same players again are those in the seats at the end,
+    Dan is offered to come back, and the next set-up at the table names her too."""
+    record = json.loads((EXAMPLES / "mus-come-and-go.json").read_text())
+    table = start_game(client, "mus", players=record["players"]).token
+    assert import_record(client, table, record).status_code == 303
+    game = GameUrl(f"/t/{table}/g/{games(app)[-1].id}/")
+    with app.app_context():
+        db.session.execute(db.update(Game).values(finished=db.func.now()))
+        db.session.commit()
+    page = client.get(game.path).text
+    holders = [h for h in record["players"] if h != "Dan"]
+    for name in [*holders, "Eva"]:
+        assert f'name="playing" value="{name}" checked>' in page
+    assert 'name="playing" value="Dan">' in page
+    key = re.search(r'action="[^"]*/again".*?name="key" value="([^"]+)"', page, re.S).group(1)
+    assert client.post(game.path + "again", data={"key": key}).status_code == 303
+    seats = games(app)[-1].seating
+    assert "Eva" in seats and "Dan" not in seats and len(seats) == 4
+    assert "Eva" in client.get(f"/t/{table}/new").text  # the table's names have her now
