@@ -15,12 +15,13 @@ What the web layer calls:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import seating
+from ..seating import Seating, seating
 from ..spec import GameSpec
+from .comings import check_dealt_in, dealt_cards, most_cards
 from .evening import EVENING
 from .options import (
     OPTIONS,
@@ -29,7 +30,6 @@ from .options import (
     Scoring,
     TieBreak,
     TrumpRule,
-    check_player_count,
     normalize_options,
 )
 from .rounds import (
@@ -42,6 +42,7 @@ from .rounds import (
     deal_points,
     deal_setup,
     forbidden_bid,
+    scheduled_cards,
 )
 from .schedule import CYCLE, NO_TRUMP, TRUMPS, deal_count, deal_plan, fixed_trump
 
@@ -81,8 +82,9 @@ __all__ = [
 class PlumpDeal(DealSetup):
     """A deal of the record, replayed. ``trump`` is resolved (rule's value or entered suit).
 
-    While the deal is in play (``tricks`` None), ``made`` and ``scores`` are None and ``totals``
-    are those before it.
+    ``made`` and ``scores`` are those of the players dealt in; while the deal is in play
+    (``tricks`` None) they are None. ``totals`` (every player's) count the deal's adjustments
+    (``adjust``, as entered), and while it is in play only those.
     """
 
     forbidden_bid: int | None
@@ -91,21 +93,27 @@ class PlumpDeal(DealSetup):
     made: Mapping[str, bool] | None  # in seat order
     scores: Mapping[str, int] | None
     totals: Mapping[str, int]  # running totals after this deal
+    adjust: tuple[Mapping[str, Any], ...] = ()
+    entered: Mapping[str, Any] | None = None  # the round as the record has it
 
     @property
     def in_play(self) -> bool:
         return self.tricks is None
 
     def to_json(self) -> JSON:
+        """The output round; ``out`` and ``adjust`` only where the round has them."""
+        entered = self.entered or {}
         return {
             "deal": self.deal,
             "dealer": self.dealer,
+            **({"out": list(entered["out"])} if "out" in entered else {}),
             "cards": self.cards,
             "trump": self.trump,
             "first_bidder": self.first_bidder,
             "forbidden_bid": self.forbidden_bid,
             "made": None if self.made is None else dict(self.made),
             "scores": None if self.scores is None else dict(self.scores),
+            **({"adjust": [dict(a) for a in self.adjust]} if "adjust" in entered else {}),
         }
 
 
@@ -165,18 +173,20 @@ class PlumpReplay:
         }
 
 
-def _leaders(totals: Mapping[str, int]) -> tuple[str, ...]:
-    best = max(totals.values())
-    return tuple(player for player, total in totals.items() if total == best)
+def _leaders(totals: Mapping[str, int], playing: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The highest totals among those ``playing`` (those dealt in in the last deal; a player
+    who has gone keeps his total but is no longer in the running)."""
+    among = {p: t for p, t in totals.items() if playing is None or p in playing}
+    best = max(among.values())
+    return tuple(player for player, total in among.items() if total == best)
 
 
-def _is_over(
-    options: PlumpOptions, plan: Sequence[int], deal: int, totals: Mapping[str, int]
-) -> bool:
+def _is_over(options: PlumpOptions, plan: Sequence[int], deal: PlumpDeal) -> bool:
     """After the complete deal ``deal``: is the game decided?"""
-    if deal < len(plan):
+    if deal.in_play or deal.deal < len(plan):
         return False
-    return options.tie_break is TieBreak.SHARE or len(_leaders(totals)) == 1
+    leaders = _leaders(deal.totals, deal.bidding_order)
+    return options.tie_break is TieBreak.SHARE or len(leaders) == 1
 
 
 def _replay_deal(
@@ -184,10 +194,15 @@ def _replay_deal(
 ) -> PlumpDeal:
     made = scores = None
     if entered.tricks is not None:
-        tricks = entered.tricks
-        made = {p: entered.bids[p] == tricks[p] for p in totals}
-        scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in totals}
-        totals = {p: totals[p] + scores[p] for p in totals}
+        tricks, dealt_in = entered.tricks, [p for p in totals if p in entered.bids]
+        made = {p: entered.bids[p] == tricks[p] for p in dealt_in}
+        scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in dealt_in}
+        totals = {p: totals[p] + scores.get(p, 0) for p in totals}
+    for adjustment in entered.adjust:
+        totals = {
+            **totals,
+            adjustment["player"]: totals[adjustment["player"]] + adjustment["points"],
+        }
     return PlumpDeal(
         **{**_setup_of(setup), "trump": entered.trump},
         forbidden_bid=setup.forbidden_for(entered.bids),
@@ -196,6 +211,7 @@ def _replay_deal(
         made=made,
         scores=scores,
         totals=totals,
+        adjust=entered.adjust,
     )
 
 
@@ -211,27 +227,43 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
     (19, 'Anna', 10, 'Bo')
     """
     options = PlumpOptions.from_json(record.options)
-    players = tuple(record.players)
-    check_player_count(len(players))
-    plan = tuple(deal_plan(options, len(players)))
+    planned = _planned(record)
+    plan = tuple(deal_plan(options, planned))
     deals = list(_shared_deals(record, since))
-    totals = dict(deals[-1].totals) if deals else {player: 0 for player in players}
-    finished = bool(deals) and _is_over(options, plan, len(deals), totals)
+    totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
+    finished = bool(deals) and _is_over(options, plan, deals[-1])
     seats = deals[-1].seats if deals else None
     for number, raw in enumerate(record.rounds[len(deals) :], start=len(deals) + 1):
         try:
             if finished:
                 raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
             seats = seating(record, number, seats)
-            setup = deal_setup(options, seats)
+            setup = _setup(options, seats, planned, raw)
             entered = check_round(setup, raw, last=number == len(record.rounds))
         except RuleError as error:
             raise error.at_round(number) from None
-        deal = _replay_deal(setup, entered, options, totals)
+        deal = replace(_replay_deal(setup, entered, options, totals), entered=raw)
         deals.append(deal)
         totals = dict(deal.totals)
-        finished = not deal.in_play and _is_over(options, plan, number, totals)
+        finished = _is_over(options, plan, deal)
     return _replayed(record, options, plan, deals, finished)
+
+
+def _planned(record: Record) -> int:
+    """The players the schedule is made for: those dealt in in deal 1 (3 to 7)."""
+    try:
+        return check_dealt_in(seating(record, 1))
+    except RuleError as error:
+        raise error.at_round(1) if record.rounds else error from None
+
+
+def _setup(options: PlumpOptions, seats: Seating, planned: int, raw: Any) -> DealSetup:
+    """A deal's set-up: its players dealt in (3 to 7) and its cards (the round's own, else
+    the schedule's, which must fit the pack)."""
+    check_dealt_in(seats)
+    scheduled = scheduled_cards(options, seats.number, planned)
+    cards = dealt_cards(seats, scheduled, raw if isinstance(raw, Mapping) else {})
+    return deal_setup(options, seats, planned, cards)
 
 
 def _replayed(
@@ -243,15 +275,16 @@ def _replayed(
 ) -> PlumpReplay:
     """The replay of the deals played: the totals of the last, the leaders, what comes next."""
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
+    leaders = _leaders(totals, deals[-1].bidding_order if deals else None)
     return PlumpReplay(
         players=tuple(record.players),
         options=options,
         plan=plan,
         deals=tuple(deals),
         totals=totals,
-        leaders=_leaders(totals),
+        leaders=leaders,
         finished=finished,
-        winners=_leaders(totals) if finished else (),
+        winners=leaders if finished else (),
         next=None if finished else _next(options, record, deals),
     )
 
@@ -273,7 +306,12 @@ def _next(options: PlumpOptions, record: Record, deals: Sequence[PlumpDeal]) -> 
         bids: Mapping[str, int] | None = last.bids
     else:
         seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
-        setup = deal_setup(options, seats)
+        planned = _planned(record)
+        check_dealt_in(seats)
+        # The schedule's cards, or where they no longer fit the pack the most that do (the
+        # table then deals those, a round's own "cards").
+        cards = min(scheduled_cards(options, seats.number, planned), most_cards(seats))
+        setup = deal_setup(options, seats, planned, cards)
         bids = None
     return PlumpNext(**_setup_of(setup), bids=bids)
 
@@ -314,5 +352,5 @@ def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 SPEC = GameSpec(
     "plump", "Plump", min_players=3, max_players=7, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS, undo=undo,
-    evening=EVENING, resume=replay,
+    evening=EVENING, resume=replay, max_listed=10,
 )  # fmt: skip
