@@ -15,7 +15,7 @@ What the web layer calls:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
@@ -75,6 +75,7 @@ __all__ = [
     "replay",
     "score",
     "undo",
+    "upcoming",
 ]
 
 
@@ -128,6 +129,10 @@ class PlumpNext(DealSetup):
     """
 
     bids: Mapping[str, int] | None
+    # What a round for this deal writes beyond its bids (not in play): ``out`` where some sit
+    # it out, ``cards`` where the schedule's no longer fit the pack (docs/records.md).
+    carried: Mapping[str, Any] = field(default_factory=dict)
+    unfit: int | None = None  # the schedule's cards where they no longer fit the pack
 
     @property
     def in_play(self) -> bool:
@@ -146,9 +151,10 @@ class PlumpNext(DealSetup):
 class PlumpReplay:
     """A whole Plump record replayed: every deal, the totals, the end and what comes next."""
 
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # everyone listed, whether dealt in or not
     options: PlumpOptions
     plan: tuple[int, ...]  # cards of every scheduled deal (extra deals not included)
+    planned: int  # the players the plan is made for: those dealt in in deal 1
     deals: tuple[PlumpDeal, ...]
     totals: Mapping[str, int]  # in seat order
     leaders: tuple[str, ...]  # the players with the highest total now
@@ -280,6 +286,7 @@ def _replayed(
         players=tuple(record.players),
         options=options,
         plan=plan,
+        planned=_planned(record),
         deals=tuple(deals),
         totals=totals,
         leaders=leaders,
@@ -307,13 +314,23 @@ def _next(options: PlumpOptions, record: Record, deals: Sequence[PlumpDeal]) -> 
     else:
         seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
         planned = _planned(record)
-        check_dealt_in(seats)
-        # The schedule's cards, or where they no longer fit the pack the most that do (the
-        # table then deals those, a round's own "cards").
-        cards = min(scheduled_cards(options, seats.number, planned), most_cards(seats))
-        setup = deal_setup(options, seats, planned, cards)
-        bids = None
+        setup, carried = upcoming(options, seats, planned)
+        unfit = scheduled_cards(options, seats.number, planned) if "cards" in carried else None
+        return PlumpNext(**_setup_of(setup), bids=None, carried=carried, unfit=unfit)
     return PlumpNext(**_setup_of(setup), bids=bids)
+
+
+def upcoming(options: PlumpOptions, seats: Seating, planned: int) -> tuple[DealSetup, JSON]:
+    """A deal still to be dealt to ``seats`` (the schedule made for ``planned``), and what its
+    round must write beyond the bids: ``out`` where some sit it out; ``cards`` where the
+    schedule's no longer fit the pack, the most that do (the table may deal fewer)."""
+    check_dealt_in(seats)
+    scheduled = scheduled_cards(options, seats.number, planned)
+    cards = min(scheduled, most_cards(seats))
+    carried: JSON = {"out": list(seats.out)} if seats.out else {}
+    if cards != scheduled:
+        carried["cards"] = cards
+    return deal_setup(options, seats, planned, cards), carried
 
 
 def _setup_of(setup: DealSetup) -> dict[str, Any]:
