@@ -15,13 +15,13 @@ What the web layer calls:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import Seating, seating
+from ..seating import seating
 from ..spec import GameSpec
-from .comings import check_dealt_in, dealt_cards, most_cards
+from .dealing import PlumpNext, planned, round_setup, set_up, setup_of, upcoming
 from .evening import EVENING
 from .options import (
     OPTIONS,
@@ -42,7 +42,6 @@ from .rounds import (
     deal_points,
     deal_setup,
     forbidden_bid,
-    scheduled_cards,
 )
 from .schedule import CYCLE, NO_TRUMP, TRUMPS, deal_count, deal_plan, fixed_trump
 
@@ -74,6 +73,7 @@ __all__ = [
     "normalize_options",
     "replay",
     "score",
+    "set_up",
     "undo",
     "upcoming",
 ]
@@ -115,35 +115,6 @@ class PlumpDeal(DealSetup):
             "made": None if self.made is None else dict(self.made),
             "scores": None if self.scores is None else dict(self.scores),
             **({"adjust": [dict(a) for a in self.adjust]} if "adjust" in entered else {}),
-        }
-
-
-@dataclass(frozen=True)
-class PlumpNext(DealSetup):
-    """The deal the table plays next (the deal in play when its tricks are not entered yet).
-
-    ``trump`` is the rule's value when ``enter_trump`` is false; otherwise the table enters the
-    turned-up suit (``trump`` is then the suit already entered for a deal in play, else None).
-    ``bids`` are the bids already entered (deal in play: only the tricks remain), else None.
-    The dealer's forbidden bid comes from ``forbidden_for(bids)`` once the others have bid.
-    """
-
-    bids: Mapping[str, int] | None
-    # What a round for this deal writes beyond its bids (not in play): ``out`` where some sit
-    # it out, ``cards`` where the schedule's no longer fit the pack (docs/records.md).
-    carried: Mapping[str, Any] = field(default_factory=dict)
-    unfit: int | None = None  # the schedule's cards where they no longer fit the pack
-
-    @property
-    def in_play(self) -> bool:
-        return self.bids is not None
-
-    def to_json(self) -> JSON:
-        return {
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "cards": self.cards,
-            "first_bidder": self.first_bidder,
         }
 
 
@@ -210,7 +181,7 @@ def _replay_deal(
             adjustment["player"]: totals[adjustment["player"]] + adjustment["points"],
         }
     return PlumpDeal(
-        **{**_setup_of(setup), "trump": entered.trump},
+        **{**setup_of(setup), "trump": entered.trump},
         forbidden_bid=setup.forbidden_for(entered.bids),
         bids=entered.bids,
         tricks=entered.tricks,
@@ -233,8 +204,8 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
     (19, 'Anna', 10, 'Bo')
     """
     options = PlumpOptions.from_json(record.options)
-    planned = _planned(record)
-    plan = tuple(deal_plan(options, planned))
+    planned_for = planned(record)
+    plan = tuple(deal_plan(options, planned_for))
     deals = list(_shared_deals(record, since))
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
     finished = bool(deals) and _is_over(options, plan, deals[-1])
@@ -244,7 +215,7 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
             if finished:
                 raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
             seats = seating(record, number, seats)
-            setup = _setup(options, seats, planned, raw)
+            setup = round_setup(options, seats, planned_for, raw)
             entered = check_round(setup, raw, last=number == len(record.rounds))
         except RuleError as error:
             raise error.at_round(number) from None
@@ -253,23 +224,6 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
         totals = dict(deal.totals)
         finished = _is_over(options, plan, deal)
     return _replayed(record, options, plan, deals, finished)
-
-
-def _planned(record: Record) -> int:
-    """The players the schedule is made for: those dealt in in deal 1 (3 to 7)."""
-    try:
-        return check_dealt_in(seating(record, 1))
-    except RuleError as error:
-        raise error.at_round(1) if record.rounds else error from None
-
-
-def _setup(options: PlumpOptions, seats: Seating, planned: int, raw: Any) -> DealSetup:
-    """A deal's set-up: its players dealt in (3 to 7) and its cards (the round's own, else
-    the schedule's, which must fit the pack)."""
-    check_dealt_in(seats)
-    scheduled = scheduled_cards(options, seats.number, planned)
-    cards = dealt_cards(seats, scheduled, raw if isinstance(raw, Mapping) else {})
-    return deal_setup(options, seats, planned, cards)
 
 
 def _replayed(
@@ -286,7 +240,7 @@ def _replayed(
         players=tuple(record.players),
         options=options,
         plan=plan,
-        planned=_planned(record),
+        planned=planned(record),
         deals=tuple(deals),
         totals=totals,
         leaders=leaders,
@@ -313,32 +267,8 @@ def _next(options: PlumpOptions, record: Record, deals: Sequence[PlumpDeal]) -> 
         bids: Mapping[str, int] | None = last.bids
     else:
         seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
-        planned = _planned(record)
-        setup, carried = upcoming(options, seats, planned)
-        unfit = scheduled_cards(options, seats.number, planned) if "cards" in carried else None
-        return PlumpNext(**_setup_of(setup), bids=None, carried=carried, unfit=unfit)
-    return PlumpNext(**_setup_of(setup), bids=bids)
-
-
-def upcoming(options: PlumpOptions, seats: Seating, planned: int) -> tuple[DealSetup, JSON]:
-    """A deal still to be dealt to ``seats`` (the schedule made for ``planned``), and what its
-    round must write beyond the bids: ``out`` where some sit it out; ``cards`` where the
-    schedule's no longer fit the pack, the most that do (the table may deal fewer)."""
-    check_dealt_in(seats)
-    scheduled = scheduled_cards(options, seats.number, planned)
-    cards = min(scheduled, most_cards(seats))
-    carried: JSON = {"out": list(seats.out)} if seats.out else {}
-    if cards != scheduled:
-        carried["cards"] = cards
-    return deal_setup(options, seats, planned, cards), carried
-
-
-def _setup_of(setup: DealSetup) -> dict[str, Any]:
-    """The DealSetup part of a deal (or of a subclass), to build another kind of deal from it."""
-    return {name: getattr(setup, name) for name in SETUP_FIELDS}
-
-
-SETUP_FIELDS = tuple(f.name for f in fields(DealSetup))
+        return upcoming(options, seats, planned(record))
+    return PlumpNext(**setup_of(setup), bids=bids)
 
 
 def score(record: Record) -> JSON:

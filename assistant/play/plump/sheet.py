@@ -155,7 +155,7 @@ def coming_rows(replay: plump.PlumpReplay, record: Record, after: Seating) -> li
     seats = after
     for number in range(after.number + 1, replay.deal_count + 1):
         seats = seating(record, number, seats)
-        setup, _ = plump.upcoming(replay.options, seats, replay.planned)
+        setup = plump.upcoming(replay.options, seats, replay.planned)
         cells = tuple(Cell(None, None, None, None, None, p in seats.order) for p in replay.players)
         rows.append(Row(number, setup.cards, setup.dealer, setup.trump, "future", False, cells))
     return rows
