@@ -10,8 +10,21 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
+from assistant.extensions import db
+from assistant.store.models import Entry
 from tests.examples import EXAMPLES
-from tests.web.helpers import GameUrl, import_record, start_game
+from tests.web.helpers import (
+    GameUrl,
+    draft,
+    entries,
+    errors,
+    import_record,
+    post_entry,
+    seat_fields,
+    start_game,
+    totals_row,
+    version_of,
+)
 from tests.web.test_circles_web import evening_in, member_id, new_circle
 
 COME_AND_GO = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
@@ -96,3 +109,104 @@ def test_a_deal_the_schedule_no_longer_fits_offers_the_largest_that_does(
     page = client.get(game.path).text
     assert re.search(r"<strong>13</strong> cards", page)  # the schedule says 14
     assert "The schedule's 14 cards each do not fit 4 players: 13 each." in page
+
+
+# --- entering it at the table ---------------------------------------------------------------
+
+FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
+
+
+def tap_setup(client: FlaskClient, game: GameUrl, deal: int, **fields: int):
+    return post_entry(client, game, {"step": f"setup-{deal}", **fields})
+
+
+def test_a_tap_on_a_name_sets_the_next_deal_up_and_the_bids_store_it(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = start_game(client, players=FIVE)
+    assert tap_setup(client, game, 1, toggle=4).status_code == 303  # Eva has not come yet
+    assert entries(app) == [] and draft(app)["setup"] == {"deal": 1, "out": ["Eva"]}
+    page = client.get(game.path).text
+    assert sorted(set(re.findall(r'name="bids_(\d)"', page))) == ["0", "1", "2", "3"]
+    assert "Players in deal 1: 4 of 5" in page and "Bo bids first" in page
+    bids = {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 2}  # 10 cards: Anna may not bid 4
+    assert post_entry(client, game, seat_fields("bids", bids, FIVE)).status_code == 303
+    assert entries(app) == [{"out": ["Eva"], "bids": bids}] and draft(app) is None
+    tricks = {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 4}
+    assert post_entry(client, game, seat_fields("tricks", tricks, FIVE)).status_code == 303
+    # deal 2: Eva still out (the last deal's players play on) until a tap deals her in
+    page = client.get(game.path).text
+    assert "Players in deal 2: 4 of 5" in page and "Bo deals" in page
+    assert tap_setup(client, game, 2, toggle=4).status_code == 303
+    page = client.get(game.path).text
+    assert "Players in deal 2: 5 of 5" in page and 'name="bids_4"' in page
+    assert "Cia bids first" in page
+    bids = {"Cia": 0, "Dan": 0, "Eva": 1, "Anna": 1, "Bo": 0}  # 9 cards
+    assert post_entry(client, game, seat_fields("bids", bids, FIVE)).status_code == 303
+    assert entries(app)[-1] == {"bids": bids}  # everyone dealt in: no out
+
+
+def test_a_set_up_with_too_few_players_is_refused(client: FlaskClient, app: Flask) -> None:
+    game = start_game(client)  # four players
+    assert tap_setup(client, game, 1, toggle=3).status_code == 303
+    response = tap_setup(client, game, 1, toggle=2)
+    assert response.status_code == 422
+    assert "2 players are dealt in, but Plump is played by 3 to 7" in errors(response.text)
+    assert draft(app)["setup"]["out"] == ["Dan"]
+
+
+def test_the_first_dealer_cannot_sit_out_the_first_deal(client: FlaskClient) -> None:
+    game = start_game(client)
+    response = tap_setup(client, game, 1, toggle=0)
+    assert response.status_code == 422
+    assert "Anna deals round 1 but is not dealt in" in " ".join(errors(response.text))
+
+
+def test_the_cards_can_be_chosen_where_the_schedule_no_longer_fits(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = imported(client, PACK)
+    page = client.get(game.path).text
+    assert "Cards each (at most 13 for 4 players)" in page
+    assert tap_setup(client, game, 4, cards=12).status_code == 303
+    assert re.search(r"<strong>12</strong> cards", client.get(game.path).text)
+    bids = {"Anna": 3, "Bo": 3, "Cia": 3, "Dan": 0}  # Dan deals 12: 9 bid, he may not bid 3
+    assert post_entry(client, game, seat_fields("bids", bids, PACK["players"])).status_code == 303
+    with app.app_context():
+        stored = db.session.execute(db.select(Entry).order_by(Entry.seq)).scalars().all()
+        assert stored[-1].payload == {"cards": 12, "bids": bids}
+
+
+def test_undo_takes_back_the_set_up_first(client: FlaskClient, app: Flask) -> None:
+    game = start_game(client)
+    assert tap_setup(client, game, 1, toggle=3).status_code == 303
+    assert "Undo: the set-up of deal 1" in client.get(game.path).text
+
+
+def test_a_total_is_corrected_with_its_reason_on_the_deals_correction(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = imported(client, PACK)
+    page = client.get(game.path).text
+    assert re.search(r'href="[^"]*/rounds/3#adjust-a-total"', page)  # one tap from the game page
+    form = client.get(game.path + "rounds/3").text
+    assert 'id="adjust-a-total"' in form and 'name="adjust_reason"' in form
+    raw = PACK["rounds"][2]
+    fields = seat_fields("bids", raw["bids"], PACK["players"]) | seat_fields(
+        "tricks", raw["tricks"], PACK["players"]
+    )
+    data = {"version": version_of(client, game), "key": "adjust-1-abcdef", **fields}
+    zero = client.post(game.path + "rounds/3", data=data | {"adjust_player": "Cia",
+                       "adjust": "0", "adjust_reason": "x"})  # fmt: skip
+    assert zero.status_code == 422 and "adjust: points must not be 0" in errors(zero.text)
+    data |= {"adjust_player": "Cia", "adjust": "5", "adjust_reason": "miscounted deal 1"}
+    assert client.post(game.path + "rounds/3", data=data).status_code == 303
+    exported = json.loads(client.get(game.path + "export").text)
+    assert exported["rounds"][2]["adjust"] == [
+        {"player": "Bo", "points": -10, "reason": "revoke"},
+        {"player": "Cia", "points": 5, "reason": "miscounted deal 1"},
+    ]
+    assert exported["rounds"][2]["cards"] == 12  # the correction keeps the deal's own cards
+    assert totals_row(client.get(game.path).text) == [27, 20, 18, 12]
+    history = client.get(game.path + "history").text
+    assert "Deal 3 corrected" in history

@@ -15,6 +15,7 @@ from ...i18n import gettext
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
 from ..standings import Standings, ranked
+from . import comings
 from .sheet import PlumpView
 
 
@@ -82,6 +83,7 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
 
     if deal.enter_trump:
         RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
+    comings.add_adjust_fields(RoundForm, deal)
     for player in deal.bidding_order:
         seat = players.index(player)
         setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))
@@ -132,12 +134,12 @@ class PlumpAdapter(Adapter[PlumpView]):
     }
 
     def view(self, loaded: Loaded) -> PlumpView:
-        return PlumpView(loaded.replay, loaded.record)
+        return PlumpView(loaded.replay, loaded.record, loaded.draft)
 
     def standings(self, ctx: Context) -> Standings:
         """The totals; while a deal is played, each player's bid under his total."""
         replay: plump.PlumpReplay = ctx.view.replay
-        nxt = replay.next
+        nxt = ctx.view.coming
         bids = (nxt.bids or {}) if nxt is not None and nxt.in_play else {}
         notes = {p: gettext("bid %(n)s", n=bid) for p, bid in bids.items()}
         if nxt is not None:  # those not dealt in to the deal to come
@@ -146,7 +148,10 @@ class PlumpAdapter(Adapter[PlumpView]):
         return ranked(replay.totals, started=started, notes=notes)
 
     def undo_label(self, ctx: Context) -> Message | None:
-        """The engine's undo takes back the tricks of the last deal, else its bids."""
+        """The engine's undo takes back the tricks of the last deal, else its bids; the set-up
+        of the next deal goes first."""
+        if comings.chosen(ctx.loaded.draft, ctx.view.replay.next):
+            return Message(N_("the set-up of deal {deal}"), {"deal": ctx.view.coming.deal})
         deals = ctx.view.replay.deals
         if not deals:
             return None
@@ -156,9 +161,11 @@ class PlumpAdapter(Adapter[PlumpView]):
         return Message(N_("the tricks of deal {deal}"), {"deal": last.deal})
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
-        nxt = ctx.view.replay.next
+        nxt = ctx.view.coming
         if nxt is None:
             return None
+        if comings.is_setup(formdata) and not nxt.in_play:
+            return comings.setup_form(nxt, formdata)
         players, loaded = ctx.record.players, ctx.loaded
         if nxt.in_play:
             entered = entered_step(loaded, nxt.deal, "tricks", formdata)
@@ -179,7 +186,9 @@ class PlumpAdapter(Adapter[PlumpView]):
         return {ENTERED: entered}
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
-        nxt = ctx.view.replay.next
+        if isinstance(form, comings.SetupForm):
+            return comings.set_up(ctx, form)
+        nxt = ctx.view.coming
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]
         if nxt.in_play:
@@ -212,6 +221,9 @@ class PlumpAdapter(Adapter[PlumpView]):
             entry = {"trump": form.trump.data, **entry}
         rounds = [dict(r) for r in ctx.record.rounds]
         kept = {k: v for k, v in rounds[number - 1].items() if k in KEPT_BY_A_CORRECTION}
+        adjust = comings.adjusted(form, kept)
+        if adjust is not None:
+            kept["adjust"] = adjust
         rounds[number - 1] = {**kept, **entry}
         return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...games import plump
 from ...games.base import Record
@@ -18,6 +18,7 @@ from ...games.seating import Seating, seating
 from ...i18n import gettext
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
+from . import comings
 
 
 class Cell(NamedTuple):  # a tuple: rows are hashed to be left out (dataclasses hash slowly)
@@ -55,9 +56,22 @@ class PlumpView:
     """The page's view of the replay: its sheet's rows and its chart are made when the page
     shows them (a save reads only the replay of the version it starts from)."""
 
-    def __init__(self, replay: plump.PlumpReplay, record: Record | None = None) -> None:
+    def __init__(
+        self,
+        replay: plump.PlumpReplay,
+        record: Record | None = None,
+        draft: Mapping[str, Any] | None = None,
+    ) -> None:
         self.replay = replay
         self.record = record
+        self.draft = draft
+
+    @cached_property
+    def coming(self) -> plump.PlumpNext | None:
+        """The next deal as the table has set it up (who is dealt in, the cards)."""
+        if self.record is None:
+            return self.replay.next
+        return comings.coming(self.replay, self.record, self.draft)
 
     @cached_property
     def notes(self) -> tuple[Note, ...]:
@@ -70,7 +84,7 @@ class PlumpView:
 
     @cached_property
     def rows(self) -> tuple[Row, ...]:
-        return sheet_rows(self.replay, self.record, self.notes)
+        return sheet_rows(self.replay, self.record, self.notes, self.coming)
 
     @cached_property
     def someone_out(self) -> bool:
@@ -89,7 +103,7 @@ class PlumpView:
     def seating(self) -> Sketch | None:
         """Who sits where, who deals the next deal and who bids first (None once it is over);
         those sitting the deal out are not at the table."""
-        nxt = self.replay.next
+        nxt = self.coming
         if nxt is None:
             return None
         dealt_in = [p for p in self.replay.players if p in nxt.bidding_order]
@@ -99,11 +113,14 @@ class PlumpView:
 
 
 def sheet_rows(
-    replay: plump.PlumpReplay, record: Record | None = None, notes: tuple[Note, ...] = ()
+    replay: plump.PlumpReplay,
+    record: Record | None = None,
+    notes: tuple[Note, ...] = (),
+    coming: plump.PlumpNext | None = None,
 ) -> tuple[Row, ...]:
     noted = {(note.deal, note.player): note.number for note in notes}
     rows = [deal_row(deal, replay.players, noted) for deal in replay.deals]
-    nxt = replay.next
+    nxt = coming or replay.next
     if nxt is not None and not nxt.in_play:
         cells = tuple(
             Cell(None, None, None, None, None, p in nxt.bidding_order) for p in replay.players
