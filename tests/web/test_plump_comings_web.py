@@ -177,7 +177,7 @@ def test_the_cards_can_be_chosen_where_the_schedule_no_longer_fits(
         assert stored[-1].payload == {"cards": 12, "bids": bids}
 
 
-def test_undo_takes_back_the_set_up_first(client: FlaskClient, app: Flask) -> None:
+def test_undo_says_it_takes_back_the_set_up_first(client: FlaskClient) -> None:
     game = start_game(client)
     assert tap_setup(client, game, 1, toggle=3).status_code == 303
     assert "Undo: the set-up of deal 1" in client.get(game.path).text
@@ -210,3 +210,16 @@ def test_a_total_is_corrected_with_its_reason_on_the_deals_correction(
     assert totals_row(client.get(game.path).text) == [27, 20, 18, 12]
     history = client.get(game.path + "history").text
     assert "Deal 3 corrected" in history
+
+
+def test_undo_takes_the_set_up_back_and_leaves_the_rounds(client: FlaskClient, app: Flask) -> None:
+    game = start_game(client)
+    play_deal = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}
+    assert post_entry(client, game, seat_fields("bids", play_deal)).status_code == 303
+    tricks = {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3}
+    assert post_entry(client, game, seat_fields("tricks", tricks)).status_code == 303
+    assert tap_setup(client, game, 2, toggle=3).status_code == 303
+    undo = {"version": version_of(client, game), "key": "undo-setup-1234"}
+    assert client.post(game.path + "undo", data=undo).status_code == 303
+    assert draft(app) is None and len(entries(app)) == 1
+    assert "Players in deal 2: 4 of 4" in client.get(game.path).text
