@@ -112,7 +112,7 @@ class Defaults:
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
     # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
     LIVE_CHECK_SECONDS = 0.1  # SQLite: how often a process reads the versions its streams show
-    LIVE_SAFETY_SECONDS = 5.0  # PostgreSQL: the same read beside LISTEN, for what it missed
+    LIVE_SAFETY_SECONDS = 5.0  # every game held, read whole beside LISTEN or the change log
     LIVE_HEARTBEAT_SECONDS = 15.0  # a held stream says so this often (live.js waits 2.5 times it)
     # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
     KEEP_IN_PROCESS = True

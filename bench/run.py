@@ -96,7 +96,9 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
 
 
-RATIO_TARGETS = {"game page, 19": 0.5, "unchanged poll": 0.8, "entry POST": 0.3}
+# The guardrails of the shared hallway (simpler code that stays inside them wins over faster code
+# that needs a hook): ratios to the floor measured in the same run.
+RATIO_TARGETS = {"game page, 19": 0.3, "unchanged poll": 0.8, "entry POST": 0.2}
 
 
 def http_rows(figures: dict[str, load.Figures]) -> list[list[str]]:

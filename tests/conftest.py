@@ -20,21 +20,28 @@ settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """A fresh database per test: SQLite by default, or TEST_DATABASE_URL (PostgreSQL in CI)."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.db'}"
+def fresh_app(url: str, *, csrf: bool) -> Flask:
+    """The app as the tests run it, on an empty database at ``url`` (with the CSRF check as
+    deployed, or without it for tests that post by hand)."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": url,
-            "WTF_CSRF_ENABLED": False,
+            "WTF_CSRF_ENABLED": csrf,
         }
     )
     with app.app_context():
         db.drop_all()
         db.create_all()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """A fresh database per test: SQLite by default, or TEST_DATABASE_URL (PostgreSQL in CI)."""
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.db'}"
+    app = fresh_app(url, csrf=False)
     yield app
     with app.app_context():
         db.session.remove()

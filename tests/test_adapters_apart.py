@@ -73,7 +73,13 @@ def test_the_check_sees_the_store_where_it_is_read() -> None:
     )
 
 
-ABOVE_THE_STORE = ("assistant.play", "assistant.views", "assistant.evening", "assistant.circles")
+ABOVE_THE_STORE = (
+    "assistant.play",
+    "assistant.views",
+    "assistant.evening",
+    "assistant.circles",
+    "assistant.live",
+)
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("assistant.store.")))

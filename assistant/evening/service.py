@@ -23,11 +23,11 @@ from ..games.base import JSON, N_, Message, RuleError
 from ..games.evening_money import settle_evening
 from ..games.settle import exact
 from ..games.spec import GameSpec
-from ..live import announce
 from ..play.page import StakeValue, stake_value
 from ..play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
 from ..store import service as services
 from ..store.models import Change, Game, Payment, Stake, Table, now
+from ..store.moved import announce
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 

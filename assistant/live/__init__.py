@@ -10,9 +10,9 @@ from flask import Flask, current_app
 
 from ..extensions import db
 from .hub import Hub
-from .watch import Watcher, announce, watcher_for
+from .watch import Watcher, watcher_for
 
-__all__ = ["Live", "announce", "init_app", "live"]
+__all__ = ["Live", "init_app", "live"]
 
 
 class Live:

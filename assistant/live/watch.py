@@ -1,10 +1,12 @@
 """How one process hears that a game moved, whichever process saved it.
 
-SQLite (one machine): a watcher reads the versions of every game this process holds streams
-for, in one query for all of them, a few times a second. PostgreSQL (one or many machines): a
-connection of its own ``LISTEN``s for the ``NOTIFY`` every save sends in its transaction
-(``announce``), and reads the versions in one query now and then all the same, for what moved
-while it was not listening."""
+SQLite (one machine): a watcher reads the change log's lines written since its last read, a
+few times a second (every save writes one, with the game's new version: a look-up by the
+log's key, whatever the count of tables), and the versions of every game this process holds
+streams for, in one query for all of them, now and then all the same. PostgreSQL (one or many
+machines): a connection of its own ``LISTEN``s for the ``NOTIFY`` every save sends in its
+transaction (``store.moved.announce``), and reads the versions in one query now and then all
+the same, for what moved while it was not listening."""
 
 from __future__ import annotations
 
@@ -14,24 +16,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, select, text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.engine import Engine
 
-from ..store.models import Game
+from ..store.models import Change, Game
+from ..store.moved import CHANNEL
 from .hub import Hub
 
-CHANNEL = "game_moved"
-NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 VERSIONS = select(Game.id, Game.version).where(Game.id.in_(bindparam("ids", expanding=True)))
+SINCE = select(Change.id, Change.game_id, Change.version).where(Change.id > bindparam("after"))
+NEWEST = select(func.coalesce(func.max(Change.id), 0))
 log = logging.getLogger(__name__)
-
-
-def announce(connection: Connection, game_id: int, version: int | None = None) -> None:
-    """A save's word to every other process, sent in its own transaction: PostgreSQL delivers a
-    NOTIFY at the commit, never for a rollback. SQLite needs none (its watchers read)."""
-    if connection.dialect.name == "postgresql":
-        payload = str(game_id) if version is None else f"{game_id}:{version}"
-        connection.execute(NOTIFY, {"payload": payload})
 
 
 def read_versions(engine: Engine, game_ids: Sequence[int]) -> list[tuple[int, int]]:
@@ -42,12 +37,16 @@ def read_versions(engine: Engine, game_ids: Sequence[int]) -> list[tuple[int, in
 
 class Watcher:
     """One per process, started by the first stream and ending with the last one: every
-    ``every`` seconds, the versions of all the games held, in one query."""
+    ``every`` seconds the change log's new lines, and every ``whole`` seconds (and first) the
+    versions of all the games held, in one query."""
 
-    def __init__(self, hub: Hub, engine: Engine, every: float) -> None:
+    def __init__(self, hub: Hub, engine: Engine, every: float, whole: float = 5.0) -> None:
         self.hub = hub
         self.engine = engine
         self.every = every
+        self.whole = whole
+        self.after: int | None = None  # the change log's last line read (None: read all next)
+        self.whole_due = 0.0
         self._lock = threading.Lock()
         self._running = False
 
@@ -57,6 +56,7 @@ class Watcher:
             if self._running:
                 return
             self._running = True
+            self.after = None  # what moved while it was stopped is read first
         threading.Thread(target=self._run, name="live-watcher", daemon=True).start()
 
     def check(self, game_ids: Sequence[int] | None = None) -> int:
@@ -80,8 +80,27 @@ class Watcher:
 
     def watch(self) -> None:
         """One round: a query, then a pause."""
-        self.check()
+        if self.after is None or time.monotonic() >= self.whole_due:
+            self.check_all()
+        else:
+            self.check_new()
         time.sleep(self.every)
+
+    def check_all(self) -> int:
+        """Every game held, read whole; the change log is read on from where it ends now (a
+        line written meanwhile is read by both, and told once: versions only move on)."""
+        with self.engine.connect() as connection:
+            self.after = connection.execute(NEWEST).scalar_one()
+        self.whole_due = time.monotonic() + self.whole
+        return self.check()
+
+    def check_new(self) -> int:
+        """The change log's lines since the last read: the games they moved, told."""
+        with self.engine.connect() as connection:
+            lines = connection.execute(SINCE, {"after": self.after}).all()
+        if lines:
+            self.after = max(line.id for line in lines)
+        return self.hub.publish(sorted((line.game_id, line.version) for line in lines))
 
 
 class NotifyWatcher(Watcher):
@@ -110,7 +129,7 @@ class NotifyWatcher(Watcher):
 
 def watcher_for(hub: Hub, engine: Engine, config: dict[str, Any]) -> Watcher:
     if engine.dialect.name != "postgresql":
-        return Watcher(hub, engine, config["LIVE_CHECK_SECONDS"])
+        return Watcher(hub, engine, config["LIVE_CHECK_SECONDS"], config["LIVE_SAFETY_SECONDS"])
     import psycopg  # only with the postgres extra installed
 
     url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)

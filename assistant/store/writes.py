@@ -25,9 +25,9 @@ from ..games import find_game
 from ..games.base import JSON, N_, Message, Record, RuleError
 from ..games.spec import in_play
 from ..kept import kept
-from ..live import announce
 from .changelog import before_correction, differing, replaced
 from .models import Change, Entry, Game
+from .moved import announce
 from .service import already_applied, changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))

@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
 from ..assets import fingerprint
+from ..games import GAMES
 from ..i18n import gettext
 
 bp = Blueprint("pwa", __name__)
@@ -80,17 +81,24 @@ def static_files() -> list[str]:
 
 
 def precached_files() -> list[str]:
-    """What the service worker keeps on the phone from the first visit on: every static file
-    but the install icons, so a game works offline whatever is played. The PNG icons are for
+    """What the service worker keeps on the phone from the first visit on: the shared files,
+    which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
+    game has loaded them (``pwa.js`` tells the worker which, and they come from the browser's
+    cache): a first visit does not download the three other games. The PNG icons are for
     installing the app (the phone keeps its own copy then); a page shows the SVG one."""
-    return [name for name in static_files() if not INSTALL_ICON.fullmatch(name)]
+    return [name for name in static_files() if not INSTALL_ICON.fullmatch(name) and shared(name)]
 
 
 INSTALL_ICON = re.compile(r"icons/.*\.png")
 
 
+def shared(name: str) -> bool:
+    """Whether a static file is every page's (a game's own live under its kind's folder)."""
+    return name.split("/", 1)[0] not in GAMES
+
+
 def asset_version() -> str:
-    """``ASSET_VERSION`` if configured, else a digest of every precached file and the worker.
+    """``ASSET_VERSION`` if configured, else a digest of every static file and the worker.
 
     A changed static file gives a new cache name, so the old copies are dropped once the new
     worker takes over (the files themselves are asked for by their fingerprinted URLs).
@@ -98,7 +106,7 @@ def asset_version() -> str:
     if configured := current_app.config.get("ASSET_VERSION"):
         return str(configured)
     digest = hashlib.sha256()
-    for name in precached_files():
+    for name in static_files():
         digest.update(f"{name}\0{fingerprint(name)}\0".encode())
     worker = Path(current_app.root_path, current_app.template_folder or "templates", "pwa/sw.js")
     digest.update(worker.read_bytes())

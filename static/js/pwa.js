@@ -6,6 +6,14 @@
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
+    // The worker keeps the shared files from its install on; this page's own (a game's) it
+    // keeps when told, so that the game opens without signal from now on.
+    navigator.serviceWorker.ready.then((registration) => {
+      const loaded = document.querySelectorAll("script[src], link[rel=stylesheet][href]");
+      const keep = Array.from(loaded, (element) => element.src || element.href)
+        .filter((url) => new URL(url).origin === location.origin);
+      if (registration.active) registration.active.postMessage({ keep });
+    }).catch(() => {});
   });
 }
 

@@ -409,11 +409,21 @@
   document.addEventListener("DOMContentLoaded", followCurrent);
 
   // --- The bar at thumb height: what sticks above it knows its height ------------------------
+  // The bar grows when what it says does (a longer Undo, a waiting tap, larger text): it is
+  // measured whenever its size changes, and again for the bar each answer brings.
   function measureBar() {
     const bar = document.querySelector("[data-thumb-bar]");
     document.documentElement.style.setProperty("--bar", `${bar ? bar.offsetHeight : 0}px`);
   }
+  const barSize = window.ResizeObserver ? new ResizeObserver(measureBar) : null;
+  function watchBar() {
+    const bar = document.querySelector("[data-thumb-bar]");
+    if (barSize) barSize.disconnect();
+    if (barSize && bar) barSize.observe(bar);
+    measureBar();
+  }
   window.addEventListener("resize", measureBar);
-  document.addEventListener("DOMContentLoaded", measureBar);
-  if (document.readyState !== "loading") measureBar();
+  document.addEventListener("htmx:after:swap", watchBar);
+  document.addEventListener("DOMContentLoaded", watchBar);
+  if (document.readyState !== "loading") watchBar();
 })();

@@ -22,6 +22,18 @@ self.addEventListener("install", (event) => {
   );
 });
 
+{# A page says which static files it loaded (pwa.js): a game's own are kept from its first
+   page on, taken from the browser's cache where the page just put them. #}
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.keep) || [];
+  const own = urls.filter((url) => new URL(url, self.location.href).pathname.startsWith(STATIC_PREFIX));
+  event.waitUntil(caches.open(STATIC).then(async (cache) => {
+    const missing = [];
+    for (const url of own) if (!(await cache.match(url, { ignoreVary: true }))) missing.push(url);
+    await cache.addAll(missing);
+  }).catch(() => { /* not kept now: the next page asks again */ }));
+});
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()

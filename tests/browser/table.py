@@ -61,14 +61,14 @@ IN_SIGHT = """() => {
     if (!el) return false;
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.top >= top - 1 && box.bottom <= bottom + 1
-      && box.left >= -1 && box.right <= window.innerWidth + 1;
+      && box.left >= -1 && box.right <= document.documentElement.clientWidth + 1;
   };
   const bar = document.querySelector(".thumb-bar");
   const above = bar ? bar.getBoundingClientRect().top : window.innerHeight;
   return inside(document.querySelector("#game .banner"), 0, above)
     && inside(document.querySelector("#game .strip"), 0, above)
     && inside(document.querySelector(".thumb-bar .undo"), 0, window.innerHeight)
-    && document.documentElement.scrollWidth <= window.innerWidth;
+    && document.documentElement.scrollWidth <= document.documentElement.clientWidth;
 }"""
 
 BOXES = """(selectors) => {

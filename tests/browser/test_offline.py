@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.table import import_example
+from tests.examples import example_records
 
 pytestmark = pytest.mark.browser
 
@@ -262,3 +264,47 @@ def test_an_entry_the_server_refuses_is_dropped_with_a_word(routed: Page, live_s
     )
     assert page.evaluate(KEPT) == 0
     assert server_version(url) == version
+
+
+# Resolves once a cache holds a file whose address contains ``part`` (the worker keeps a
+# page's own files when told: there is no event to wait for from the page).
+HOLDS = """(part) => new Promise((resolve, fail) => {
+  const given = Date.now();
+  const look = () => caches.keys()
+    .then((names) => Promise.all(names.map((name) => caches.open(name).then((c) => c.keys()))))
+    .then((lists) => lists.flat().some((request) => request.url.includes(part)))
+    .then((found) => {
+      if (found) resolve(true);
+      else if (Date.now() - given > 15000) fail(new Error(`no cache holds ${part}`));
+      else setTimeout(look, 50);
+    });
+  look();
+})"""
+# Whether every stylesheet of a game's own folder loaded (and has rules).
+OWN_STYLES = """(kind) => [...document.styleSheets]
+  .filter((sheet) => sheet.href && sheet.href.includes(`/static/${kind}/`))
+  .map((sheet) => sheet.cssRules.length > 0)"""
+
+
+def test_a_game_opened_first_by_its_link_keeps_its_own_files(
+    browser: Browser, page: Page, live_server: str, shot
+) -> None:
+    """The worker precaches only the shared files (a first visit stays light); a game's own
+    files are kept from the first page of that game on, so it opens again without signal."""
+    maker = browser.new_context(**PHONE)
+    url = import_example(maker.new_page(), live_server, example_records("mulle")[0])
+    maker.close()
+    page.goto(url)  # a phone that never saw the site opens the link it was sent
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert page.evaluate(HOLDS, "/static/mulle/mulle.css?v=")
+    cached = page.evaluate(CACHED)
+    statics = next(urls for name, urls in cached.items() if "-static-" in name)
+    assert not [u for u in statics if "/static/boodle/" in u or "/static/plump/" in u]
+    page.reload()  # the worker now controls the page, and keeps it on its way in
+    page.evaluate(CONTROLLED)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#game")).to_be_visible()
+    assert page.evaluate(OWN_STYLES, "mulle") == [True]
+    shot(page, "offline-mulle-own-files")
+    page.context.set_offline(False)

@@ -74,3 +74,34 @@ def test_the_waiting_taps_line_lies_above_undo_at_320_px_and_200_percent_text(
     assert boxes["width"] <= 320, boxes
 
     held[0].abort()  # the answer never comes: the phone keeps the tricks for later
+
+
+# The page's last line (the language links at its foot) and the bar, after scrolling to the end.
+FOOT = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const foot = [...document.querySelectorAll("footer a")].pop().getBoundingClientRect();
+  const bar = document.querySelector("[data-thumb-bar]").getBoundingClientRect();
+  return {foot: foot.bottom, bar: bar.top, height: bar.height};
+}"""
+
+
+def test_the_page_makes_room_for_the_bar_when_the_bar_grows(page: Page, live_server: str) -> None:
+    """The bar is measured whenever its size changes: here the page's text grows to 200 %
+    after the bar was measured, and the foot of the page still scrolls clear of it."""
+    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    bar = page.locator("[data-thumb-bar]")
+    expect(bar.locator(".undo")).to_have_text(re.compile("Undo: the bids of deal 1"))
+    small = bar.bounding_box()
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    grown = bar.bounding_box()
+    assert grown["height"] > small["height"] * 1.5
+    # the bar's height in whole pixels (offsetHeight), and 8 px more
+    expect(page.locator("body")).to_have_css(
+        "padding-bottom", f"{int(grown['height'] + 0.5) + 8}px"
+    )
+    seen = page.evaluate(FOOT)
+    assert seen["foot"] <= seen["bar"] + 1, seen

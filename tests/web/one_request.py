@@ -11,25 +11,15 @@ import json
 import sys
 import tracemalloc
 
-from assistant import create_app
 from assistant.extensions import db
+from tests.conftest import fresh_app
 from tests.web.test_hostile_three import worst_requests
 
 FORM = {"content_type": "application/x-www-form-urlencoded"}
 
 
 def cost(what: str, url: str) -> dict[str, int]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "WTF_CSRF_ENABLED": True,  # as deployed: its check is the first to read a body
-        }
-    )
-    with app.app_context():
-        db.drop_all()
-        db.create_all()
+    app = fresh_app(url, csrf=True)  # as deployed: the CSRF check is the first to read a body
     client = app.test_client()
     client.get("/")  # the templates and catalogs loaded, as in a worker that has served
     path, data = worst_requests()[what]

@@ -220,3 +220,25 @@ def read_until(held: socket.socket, wanted: bytes) -> bytes:
         assert chunk, got
         got += chunk
     return got
+
+
+def test_the_watcher_reads_only_the_changes_since_its_last_read(app, client) -> None:
+    """Between its whole reads, the watcher reads the change log's new lines: one query by the
+    log's key, without the list of every game held, however many tables there are."""
+    games = [start_game(client) for _ in range(6)]
+    with app.app_context():
+        here = live()
+        ids = [int(game.path.split("/")[4]) for game in games]
+        listeners = [here.hub.listen(game_id, 0) for game_id in ids]
+        assert here.watcher.check_all() == 0
+        for game in games[1::2]:
+            assert post_entry(client, game, BIDS, version=0).status_code == 303
+        with statements(app) as sent:
+            assert here.watcher.check_new() == 3
+        assert len(sent) == 1 and " IN (" not in sent[0], sent
+        assert [listener.version for listener in listeners] == [0, 1, 0, 1, 0, 1]
+        assert here.watcher.check_new() == 0  # read on from there: nothing new
+        assert post_entry(client, games[0], BIDS, version=0).status_code == 303
+        assert here.watcher.check_new() == 1 and listeners[0].version == 1
+        for listener in listeners:
+            here.hub.leave(listener)

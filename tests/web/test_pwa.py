@@ -8,6 +8,8 @@ import shutil
 import struct
 from pathlib import Path
 
+from assistant.games import GAMES
+
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
@@ -90,14 +92,21 @@ def test_the_install_icons_are_not_precached(client) -> None:
     assert not [url for url in precached(worker(client)) if ".png" in url]
 
 
-def test_every_static_file_is_precached_and_part_of_the_version(app, client, tmp_path) -> None:
-    """A game's own script is cached like the shared ones, so it must change the version too."""
+def test_the_shared_files_are_precached_and_every_file_is_part_of_the_version(
+    app, client, tmp_path
+) -> None:
+    """A first visit precaches what every page loads, not the other games' own files (a game's
+    are kept once its page loads them); a game's own script is cached too, so it must change
+    the version."""
     static = Path(app.static_folder)
     files = [p for p in static.rglob("*") if p.is_file() and p.suffix != ".png"]
     precache = [url.split("?v=")[0] for url in precached(worker(client))]
+    game_files = [p for p in files if p.relative_to(static).parts[0] in GAMES]
+    assert {p.parent.name for p in game_files} == set(GAMES)  # every game has its own
     for path in files:
-        assert f"/static/{path.relative_to(static).as_posix()}" in precache
-    game_scripts = [p for p in files if p.parent.name != "js" and p.suffix == ".js"]
+        url = f"/static/{path.relative_to(static).as_posix()}"
+        assert (url in precache) == (path not in game_files), url
+    game_scripts = [p for p in game_files if p.suffix == ".js"]
     assert game_scripts  # the games' own scripts live beside their CSS
     copy = tmp_path / "static"
     shutil.copytree(static, copy)
