@@ -126,7 +126,9 @@ def sheet_rows(
             Cell(None, None, None, None, None, p in nxt.bidding_order) for p in replay.players
         )
         rows.append(Row(nxt.deal, nxt.cards, nxt.dealer, nxt.trump, "current", nxt.extra, cells))
-    if nxt is not None and record is not None and _comes_and_goes(record):
+    if nxt is not None and record is not None and (nxt.seats.out or _comes_and_goes(record)):
+        if not nxt.in_play:  # the deals after it go on with the players set up for it
+            record = record.with_rounds([*record.rounds, {"out": list(nxt.seats.out)}])
         rows += coming_rows(replay, record, nxt.seats)
         return tuple(rows)
     first = _first(replay)
