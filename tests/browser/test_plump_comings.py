@@ -93,6 +93,7 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     page.locator("fieldset[data-field=adjust_player] label.key", has_text="Eva").tap()
     page.locator("#adjust").fill("11")
     page.locator("#adjust_reason").fill("joins with Dan's 11")
+    shot(page, "plump-come-and-go-adjust")
     page.get_by_role("button", name="Save the correction").tap()
     expect(page.locator("#entry h2")).to_have_text("Tricks taken")
     assert strip_totals(page)["Eva"] == "11"
