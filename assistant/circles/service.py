@@ -17,6 +17,7 @@ from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import N_, Message, RuleError, has_control
+from ..games.seating import everyone
 from ..games.stats import Played
 from ..play.tonight import CircleEvenings
 from ..store import service as services
@@ -50,8 +51,8 @@ def member_of(circle: Circle, member_id: int) -> Member | None:
 def names_at(table: Table) -> list[str]:
     """Everyone at the table: its players, then whoever else sat at one of its games."""
     names = list(table.players)
-    for game in table.games:
-        names += [name for name in game.seating if name not in names]
+    for game in table.games:  # a substitute (Mus) is named only in the rounds
+        names += [name for name in everyone(services.record_of(game)) if name not in names]
     return names
 
 
@@ -226,7 +227,7 @@ def circle_evenings(circle: Circle) -> CircleEvenings:
     for number, evening in enumerate(loaded, start=1):
         for result in evening.games:
             replay = result.replay
-            seating = tuple(result.game.seating)
+            seating = result.played_by
             tallies = {name: result.spec.evening.tally(replay, name) for name in seating}
             played.append(
                 Played(result.game.kind, number, seating, result.outcome, tallies, result.money)

@@ -68,11 +68,11 @@ def load_evening(table: Table) -> Evening:
     settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
     for result in results:
-        names += [name for name in result.game.seating if name not in names]
+        names += [name for name in result.played_by if name not in names]
     standings = [
         Standing(
             name,
-            sum(name in r.game.seating and r.outcome.finished for r in results),
+            sum(name in r.played_by and r.outcome.finished for r in results),
             sum(r.outcome.finished and name in r.outcome.winners for r in results),
             settlement.balances.get(name, 0),
         )

@@ -59,6 +59,7 @@ class Outcome:
     unit: str
     signed: bool = False
     remarks: tuple[Message, ...] = ()
+    people: tuple[str, ...] = ()  # everyone who played in it, where not just its players
 
     def ended(self) -> Outcome:
         """The game ended by the table before it finished by itself ("End the evening"; a

@@ -119,7 +119,8 @@ def _dealer(
     if previous is not None:
         return _next_dealt_in(table, dealt_in, previous.seats.index(previous.dealer))
     if first is First.ELDEST:
-        return _next_dealt_in(table, dealt_in, table.index(record.first) - 2)
+        # the first mano's seat, whoever holds it now (a substitute may take it in round 1)
+        return _next_dealt_in(table, dealt_in, record.players.index(record.first) - 2)
     if record.first not in dealt_in:
         raise RuleError(N_("{name} deals round 1 but is not dealt in"), name=record.first, round=1)
     return record.first
@@ -199,7 +200,7 @@ def holders(record: Record, number: int, before: tuple[str, ...]) -> tuple[str, 
         raise RuleError(N_("seats must name a holder and who takes the seat"), round=number)
     table = list(before)
     for holder, newcomer in changes.items():
-        if holder not in table:
+        if holder not in before:  # a seat taken in this very round changes hands only once
             raise RuleError(N_("seats: {name!r} holds no seat"), name=holder, round=number)
         if not isinstance(newcomer, str) or not newcomer.strip():
             raise RuleError(N_("seats: {name!r} needs a new holder"), name=holder, round=number)

@@ -71,6 +71,11 @@ class GameResult:
     def money_of(self) -> GameMoney:
         return GameMoney(self.number, self.spec.title, self.money, self.units, self.open)
 
+    @property
+    def played_by(self) -> tuple[str, ...]:
+        """Everyone who played in it: its players, and in Mus a substitute too."""
+        return self.outcome.people or tuple(self.game.seating)
+
 
 @dataclass(frozen=True)
 class Standing:

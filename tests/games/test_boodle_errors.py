@@ -397,7 +397,7 @@ def test_bad_option_is_an_error_even_without_rounds_through_the_cli() -> None:
 
 def test_too_few_players() -> None:
     text = json.dumps({"format": "table-assistant/1", "game": "boodle", "players": ["A", "B"]})
-    with pytest.raises(RuleError, match="3 to 8 players"):
+    with pytest.raises(RuleError, match="3 to 12 players"):
         score_text(text)
 
 

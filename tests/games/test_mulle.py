@@ -88,8 +88,8 @@ def test_shared_example_scores_exactly(name: str) -> None:
     assert score_text(source.read_text()) == expected
 
 
-def test_there_are_three_mulle_examples() -> None:
-    assert len(example_names()) == 3
+def test_there_are_five_mulle_examples() -> None:
+    assert len(example_names()) == 5
 
 
 def test_registered() -> None:

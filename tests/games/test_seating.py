@@ -226,9 +226,19 @@ def test_a_substitute_takes_the_seat_and_its_turn() -> None:
     assert everyone(record) == (*FOUR, "Eva")
 
 
+def test_a_substitute_for_the_first_mano_in_round_one_is_mano() -> None:
+    record = Record("mus", FOUR, "Bo", {}, ({"seats": {"Bo": "Eva"}},))
+    first = seating(record, 1, first=First.ELDEST)
+    assert (first.eldest, first.dealer) == ("Eva", "Anna")
+
+
 @pytest.mark.parametrize(
     ("seats", "message"),
-    [({"Zed": "Eva"}, "'Zed' holds no seat"), ({"Bo": "Dan"}, "'Dan' has held a seat before")],
+    [
+        ({"Zed": "Eva"}, "'Zed' holds no seat"),
+        ({"Bo": "Dan"}, "'Dan' has held a seat before"),
+        ({"Bo": "Eva", "Eva": "Fay"}, "'Eva' holds no seat"),  # she came in this very round
+    ],
 )
 def test_a_bad_substitute_is_refused(seats, message) -> None:
     with pytest.raises(RuleError, match=f"round 2: seats: {message}"):

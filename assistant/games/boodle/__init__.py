@@ -20,17 +20,28 @@ being played); the settlement is the shared ``games/settle.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
-from ..base import JSON, Record, shared_rounds
+from ..base import JSON, Record, RuleError, shared_rounds
+from ..seating import seating
 from ..settle import Settlement, round_half_up, settle, share_leftover, to_number
 from ..spec import GameSpec
-from .deal import DealResult, TableState, antes_for, initial_state, play_deal, state_after
+from .deal import (
+    DealResult,
+    TableState,
+    antes_for,
+    dealt_in,
+    initial_state,
+    play_deal,
+    state_after,
+)
 from .evening import EVENING
 from .ledger import Layout
 from .live import LiveDeal, play_partial
 from .options import OPTIONS
+from .people import check_dealt_in_count
 from .rules import CARDS, BoodleCard, BoodleOptions, normalize_options, parse_options  # noqa: F401 (the doctests)
 
 
@@ -61,6 +72,8 @@ class BoodleReplay:
     next: NextDeal
     settlement: Settlement
     state: TableState  # where the table stands now: the live deal starts from here
+    sharing: tuple[str, ...] = ()  # who shares the layout at the settle-up: those dealt in last
+    record: Record | None = None  # what was replayed (the deal being played is seated from it)
 
     finished: bool = False
     winners: tuple[str, ...] = ()
@@ -80,6 +93,9 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
     """
     options = parse_options(record.options)
     deals, state = _play_rounds(record, options, since)
+    if not deals:
+        check_dealt_in_count(state.players, None)
+    sharing = deals[-1].players if deals else record.players
     return BoodleReplay(
         players=record.players,
         options=options,
@@ -87,9 +103,11 @@ def replay(record: Record, since: tuple[Record, BoodleReplay] | None = None) -> 
         totals=state.totals,
         layout=state.layout,
         pot=state.pot,
-        next=next_deal(state, record.players, options),
-        settlement=settlement_now(state.totals, state.layout, state.pot),
+        next=next_deal(state, state.players, options),
+        settlement=settlement_now(state.totals, state.layout, state.pot, sharing),
         state=state,
+        sharing=sharing,
+        record=record,
     )
 
 
@@ -115,7 +133,35 @@ def live_deal(game: BoodleReplay, draft: Mapping[str, Any]) -> LiveDeal:
     >>> live.chips, live.barred
     ({'Anna': -3, 'Bo': -6, 'Clara': -7}, ('Bo',))
     """
-    return play_partial(game.state, draft, game.players, game.options)
+    game = seated_for(game, draft)
+    return play_partial(game.state, draft, game.state.players, game.options)
+
+
+def seated_for(game: BoodleReplay, draft: Mapping[str, Any] | None) -> BoodleReplay:
+    """``game`` as the deal being played finds it when its draft says who sits out (``out``,
+    set at the table before the deal starts): who is dealt in, who deals, what each antes.
+    Without one the table plays on as it sat in the last deal.
+
+    >>> from ..base import Record
+    >>> game = replay(Record("boodle", ("Anna", "Bo", "Cia", "Dan"), "Anna", {}, ({
+    ...     "events": [{"out": "Anna"}], "cards_left": {"Bo": 1, "Cia": 2, "Dan": 3}},)))
+    >>> seated = seated_for(game, {"out": ["Bo"]})  # Bo was to deal: he sits out
+    >>> seated.next.dealer, seated.state.players
+    ('Cia', ('Anna', 'Cia', 'Dan'))
+    """
+    if not draft or "out" not in draft or game.record is None:
+        return game
+    record = game.record
+    sitting = record.with_rounds([*record.rounds, {"out": draft["out"]}])
+    previous = game.deals[-1].seats if game.deals else None
+    number = len(record.rounds) + 1
+    try:
+        seats = seating(sitting, number, previous)
+        check_dealt_in_count(dealt_in(seats), number)
+    except RuleError as err:
+        raise RuleError(err.message, round=err.round, field="out") from None
+    state = replace(game.state, seats=seats)
+    return replace(game, state=state, next=next_deal(state, state.players, game.options))
 
 
 def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions) -> NextDeal:
@@ -125,10 +171,15 @@ def next_deal(state: TableState, players: Sequence[str], options: BoodleOptions)
     return NextDeal(state.deal, state.dealer, antes, stakes, options.pot_ante)
 
 
-def settlement_now(totals: Mapping[str, int], layout: Layout, pot: int = 0) -> Settlement:
+def settlement_now(
+    totals: Mapping[str, int], layout: Layout, pot: int = 0, among: Sequence[str] | None = None
+) -> Settlement:
     """The fewest payments if the evening ended now: the chips still on the layout (and in the
-    poker pot) are first shared equally."""
-    return settle(share_leftover(totals, sum(layout.values()) + pot))
+    poker pot) are first shared equally among the players dealt in to the last deal
+    (``among``; everyone when None). A player who left keeps his balance."""
+    sharing = {name: totals[name] for name in among} if among else totals
+    shared = share_leftover(sharing, sum(layout.values()) + pot)
+    return settle({name: shared.get(name, Fraction(chips)) for name, chips in totals.items()})
 
 
 def check_deal(record: Record, new_round: Mapping[str, Any]) -> DealResult:
@@ -154,6 +205,10 @@ def result(game: BoodleReplay) -> JSON:
         }
         if three_in_one:
             out["pot"] = deal.pot_after
+        if deal.entry.out is not None:
+            out["out"] = list(deal.entry.out)
+        if deal.entry.adjust:
+            out["adjust"] = [adjustment.to_json() for adjustment in deal.entry.adjust]
         rounds.append(out)
     return {
         "game": "boodle",
@@ -187,5 +242,5 @@ def settlement_json(settlement: Settlement, options: BoodleOptions) -> list[JSON
 SPEC = GameSpec(
     "boodle", "Boodle", min_players=3, max_players=8, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
-    evening=EVENING, resume=replay,
+    evening=EVENING, resume=replay, max_listed=12,
 )  # fmt: skip

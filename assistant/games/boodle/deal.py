@@ -14,6 +14,7 @@ from ..seating import Seating, seating
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
+from .people import adjust_steps, check_dealt_in_count, check_nobody_out_named
 from .poker import PokerResult, play_poker, poker_steps
 from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
@@ -35,6 +36,17 @@ class TableState:
     @property
     def dealer(self) -> str:
         return self.seats.dealer
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players dealt in to the deal, in seating order (all of them, unless some are
+        out)."""
+        return dealt_in(self.seats)
+
+
+def dealt_in(seats: Seating) -> tuple[str, ...]:
+    """The players dealt in to the deal of ``seats``, in seating order."""
+    return tuple(name for name in seats.seats if name in seats.order)
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,11 @@ class DealPlay:
     @property
     def dealer(self) -> str:
         return self.seats.dealer
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players dealt in, in seating order."""
+        return dealt_in(self.seats)
 
 
 def deal_play(
@@ -144,17 +161,21 @@ def play_deal(
 ) -> tuple[DealResult, TableState]:
     """Check and play one round of ``record`` from ``state``; the result and the state after it.
 
-    Errors name the deal they belong to (``round 3: ...``).
+    Errors name the deal they belong to (``round 3: ...``). Only the players dealt in ante,
+    play and take chips; a player who is out keeps his balance.
     """
-    players = record.players
+    players = state.players
     try:
+        check_dealt_in_count(players, state.deal)
+        check_nobody_out_named(raw, state.seats.out)
         entry = parse_deal(raw, players, state.dealer, options)
     except RuleError as err:
         raise err.at_round(state.deal) from None
     book, antes, poker = open_deal(state, entry, players, options)
     barred = play_events(book, entry.events[:-1])
     _out(book, entry)
-    balances = {name: state.totals[name] + book.chips[name] for name in players}
+    adjust_steps(book, entry.adjust)
+    balances = {name: total + book.chips.get(name, 0) for name, total in state.totals.items()}
     result = DealResult(
         **deal_play(state, entry, antes, book, barred, poker),
         balances=balances,

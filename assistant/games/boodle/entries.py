@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import N_, RuleError, check_int, check_player
 from .events import Event, Out, boodle_card, parse_cards_left, parse_events
+from .people import Adjustment, parse_adjustments
 from .poker import PokerEntry, parse_poker
 from .rules import CARDS, BoodleCard, BoodleOptions, WidowRule, check_fields, field_of
 
@@ -34,6 +35,8 @@ class DealEntry:
     poker: PokerEntry | None
     events: tuple[Event, ...]
     cards_left: Mapping[str, int]
+    out: tuple[str, ...] | None = None  # the round's ``out`` as entered (None: it had none)
+    adjust: tuple[Adjustment, ...] = ()  # chips moved by hand after the deal
 
     @property
     def complete(self) -> bool:
@@ -49,6 +52,8 @@ class DealEntry:
 
 
 ROUND_FIELDS = frozenset(("stakes", "widow", "poker", "events", "cards_left"))
+# A deal may also leave players out and move chips by hand (seating reads ``out``).
+WHOLE_ROUND_FIELDS = ROUND_FIELDS | {"out", "adjust"}
 
 
 def parse_deal(
@@ -57,7 +62,7 @@ def parse_deal(
     """Check one round of a Boodle record (``dealer`` deals it). ``partial``: a deal still being
     played, whose events need not end with an out yet (until one does there are no cards left)
     and whose poker stage may not be finished yet (``live`` checks that)."""
-    check_fields(raw, allowed=ROUND_FIELDS, what="the deal", at="")
+    check_fields(raw, allowed=WHOLE_ROUND_FIELDS, what="the deal", at="")
     stakes = parse_stakes(raw.get("stakes"), players, dealer, options)
     swap, auction = parse_widow(raw.get("widow"), players, dealer, options.widow)
     poker = raw.get("poker")
@@ -81,7 +86,9 @@ def parse_deal(
         )
     else:
         cards_left = {}
-    return DealEntry(stakes, swap, auction, poker, events, cards_left)
+    out = tuple(raw["out"]) if "out" in raw else None  # seating has checked it
+    adjust = parse_adjustments(raw, players)
+    return DealEntry(stakes, swap, auction, poker, events, cards_left, out, adjust)
 
 
 def parse_stakes(

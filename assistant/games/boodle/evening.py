@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..base import N_, Message
 from ..evening import Basis, EveningRules, Outcome, Sheet, Tally, best, ranked
+from .people import Adjustment
 
 if TYPE_CHECKING:
     from . import BoodleReplay
@@ -67,7 +68,9 @@ BASES = (
 
 
 def tally(game: BoodleReplay, player: str) -> Tally:
-    return {"deals": Fraction(len(game.deals)), "chips": net_chips(game)[player]}
+    """A player's own deals (not those he sat out) and his net chips."""
+    own = sum(1 for deal in game.deals if player in deal.chips)
+    return {"deals": Fraction(own), "chips": net_chips(game)[player]}
 
 
 def figures(counters: Tally) -> tuple[Message, ...]:
@@ -90,14 +93,24 @@ def sheet(game: BoodleReplay) -> Sheet:
             Message(N_("{name}: balance"), {"name": name}),
         ]
     columns.append(Message(N_("On the layout")))
+    moved = any(deal.entry.adjust for deal in game.deals)  # a column only where chips were
+    if moved:
+        columns.append(Message(N_("Chips moved by hand")))
     rows = []
     for deal in game.deals:
         row: list[str | int | None] = [deal.deal, deal.dealer, deal.winner]
-        for name in game.players:
-            row += [deal.chips[name], deal.balances[name]]
+        for name in game.players:  # a player out of the deal: an empty cell, not 0
+            row += [deal.chips.get(name), deal.balances[name]]
         row.append(sum(deal.layout_after.values()) + deal.pot_after)
+        if moved:
+            row.append("; ".join(moved_text(a) for a in deal.entry.adjust) or None)
         rows.append(tuple(row))
     return Sheet(tuple(columns), tuple(rows))
+
+
+def moved_text(adjustment: Adjustment) -> str:
+    """``Cia → Anna: 2 (paid late)``: the same in every language."""
+    return f"{adjustment.giver} → {adjustment.to}: {adjustment.chips} ({adjustment.reason})"
 
 
 EVENING = EveningRules(

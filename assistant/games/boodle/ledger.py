@@ -27,6 +27,7 @@ class StepKind(Enum):
     BOODLE = "boodle"
     FAULT = "fault"
     OUT = "out"
+    ADJUST = "adjust"  # chips moved by hand after the deal (docs/records.md, "adjust")
 
 
 class Step(NamedTuple):

@@ -18,6 +18,7 @@ from .deal import DealPlay, TableState, deal_play, open_deal, play_events
 from .entries import parse_deal
 from .events import BoodlePlay, Out
 from .ledger import Ledger
+from .people import adjust_steps, check_nobody_out_named
 from .poker import ante_step, bets_step
 from .rules import BoodleCard, BoodleOptions
 from .stage import PokerStage, play_stage
@@ -51,6 +52,7 @@ def play_partial(
     (0, 0, 4)
     """
     try:
+        check_nobody_out_named(raw, state.seats.out)
         stage, raw = _poker_stage(raw, players, state.seats, options)
         entry = parse_deal(raw, players, state.dealer, options, partial=True)
         if entry.events and isinstance(entry.events[-1], Out):
@@ -66,6 +68,7 @@ def play_partial(
     if stage is not None and not stage.done:
         _stage_so_far(book, stage, options)
     barred = play_events(book, entry.events)
+    adjust_steps(book, entry.adjust)  # chips moved by hand so far (they count after the cards)
     return LiveDeal(**deal_play(state, entry, antes, book, barred, poker), stage=stage)
 
 
@@ -121,8 +124,11 @@ def check_spare_hand_open(draft: Mapping[str, Any]) -> None:
 
 def finished_round(live: LiveDeal, draft: Mapping[str, Any], out: str, cards_left: JSON) -> JSON:
     """The round of docs/records.md when ``out`` went out: the draft, with the poker stage as its
-    ``poker`` field, the out as the last event and the cards left."""
-    done = {key: value for key, value in draft.items() if key != STAGE}
+    ``poker`` field, the out as the last event and the cards left; and the players left out of
+    it, if any (they stay out until the table deals them in again)."""
+    done = {key: value for key, value in draft.items() if key not in (STAGE, "out")}
+    if live.seats.out:
+        done["out"] = list(live.seats.out)
     if live.stage is not None and live.stage.done:
         done["poker"] = live.stage.record()
     done["events"] = [*draft.get("events", []), {"out": out}]

@@ -21,6 +21,7 @@ from typing import Any
 from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..seating import Seating, seating
 from ..spec import GameSpec
+from .adjust import Adjustment, adjusted_points, parse_adjust
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
 from .deal import DealSchedule, deal_schedule
 from .evening import EVENING
@@ -48,8 +49,9 @@ class DealResult:
 
     seats: Seating  # who deals and plays first (``seating.seating``)
     piles: Mapping[str, Pile]  # as entered
-    points: Mapping[str, Points]
+    points: Mapping[str, Points]  # as the cards made them
     warnings: tuple[Finding, ...] = ()
+    adjust: tuple[Adjustment, ...] = ()  # points given or taken, counted in the totals
 
     def kvitta(self) -> dict[str, int]:
         """The netted mulle + tabbar points of this deal (display only, see ``kvitta``)."""
@@ -71,6 +73,8 @@ class DealResult:
         }
         if self.warnings:
             out["warnings"] = [str(w) for w in self.warnings]
+        if self.adjust:
+            out["adjust"] = [entry.to_json() for entry in self.adjust]
         return out
 
 
@@ -141,7 +145,7 @@ def _examine(
     if not isinstance(raw, Mapping):
         raise RuleError(N_("a deal must be an object with the piles"), field="piles")
     for key in raw:
-        if key != "piles":
+        if key not in ("piles", "adjust"):
             raise RuleError(N_("a deal has no field {name!r}"), field=key, name=key)
     if "piles" not in raw:
         raise RuleError(N_("the deal has no piles"), field="piles")
@@ -201,8 +205,9 @@ def replay(record: Record, since: tuple[Record, MulleReplay] | None = None) -> M
         if number > in_game:
             raise _game_over(number, in_game).at_round(number)
         deals.append(_replay_deal(record, options, number, deals[-1].seats if deals else None))
+        added = adjusted_points(players, deals[-1].adjust)
         for name in players:
-            totals[name] += deals[-1].points[name].total
+            totals[name] += deals[-1].points[name].total + added[name]
         running.append(dict(totals))
     finished = len(deals) == in_game
     winners, club = _standings(players, totals, options.kryp) if finished else ((), ())
@@ -235,6 +240,7 @@ def _replay_deal(
     players = record.players
     try:
         piles, findings = _examine(players, options, record.rounds[number - 1])
+        adjust = parse_adjust(record.rounds[number - 1], players)
     except RuleError as exc:
         raise exc.at_round(number) from None
     errors = [f for f in findings if f.severity is Severity.ERROR]
@@ -243,7 +249,7 @@ def _replay_deal(
     points = _deal_points(players, options, piles)
     seats = seating(record, number, before)
     warnings = tuple(f for f in findings if f.severity is Severity.WARNING)
-    return DealResult(seats, piles, points, warnings)
+    return DealResult(seats, piles, points, warnings, adjust)
 
 
 def score(record: Record) -> JSON:

@@ -20,25 +20,28 @@ hand is allowed (it is the same as leaving the lance out), a bet there is an err
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import First, Seating, seating
+from ..seating import First, Seating, everyone, seating
 from ..spec import GameSpec
-from .bets import Bet
-from .count import AtOnce, Ending, HandCount, LanceResult, is_dentro, pay_at_once, settle_hand
+from .count import Ending, HandCount, LanceResult, is_dentro, settle_hand
 from .count import breakdown as breakdown  # the UI's per-hand breakdown
+from .entering import _match_over
+from .entering import check_betting as check_betting  # the UI: a hand entered lance by lance
+from .entering import check_lance as check_lance
 from .entry import HandEntry, parse_hand_entry
 from .entry import check_answer as check_answer  # the UI: a hand entered lance by lance
 from .entry import check_holders as check_holders
 from .entry import declare as declare  # the UI: who has pares / juego
 from .entry import parse_cards as parse_cards
 from .evening import EVENING
-from .hands import Lance
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
-from .showdown import LanceDecision, team_names, team_of
+from .output import result
+from .people import Adjustment, adjusted, parse_adjust, seat_changes
+from .showdown import LanceDecision, team_of
 
 KIND = "mus"
 
@@ -51,7 +54,15 @@ class HandResult:
     game: int  # the game it belongs to, from 1
     entry: HandEntry
     count: HandCount
-    score: tuple[int, int]
+    score: tuple[int, int]  # after the count and the adjustments
+    adjust: tuple[Adjustment, ...] = ()
+    adjusted_winner: int | None = None  # the team an adjustment brought to the target
+    changes: Mapping[str, str] | None = None  # the hand's ``seats``: a substitute came
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the game in this hand (by the cards or an adjustment)."""
+        return self.count.winner if self.count.ending is not None else self.adjusted_winner
 
     @property
     def number(self) -> int:
@@ -83,7 +94,7 @@ class HandResult:
 
     @property
     def game_over(self) -> bool:
-        return self.count.ending is not None
+        return self.count.ending is not None or self.adjusted_winner is not None
 
     @property
     def decisions(self) -> tuple[LanceDecision, ...]:
@@ -95,7 +106,8 @@ class HandResult:
 class GameResult:
     stones: tuple[int, int]
     winner: int | None  # the team; None while the game goes on
-    ending: Ending | None = None
+    ending: Ending | None = None  # None also when an adjustment decided it
+    holders: tuple[str, ...] = ()  # the seats' holders when it was decided (or now)
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,9 @@ class NextHand:
 
 @dataclass(frozen=True)
 class MusReplay:
+    """A match replayed. ``players``: the seats' holders now (after the last hand, which the
+    next one keeps); ``sides``: every name that held a seat and his team."""
+
     options: MusOptions
     players: tuple[str, ...]
     hands: tuple[HandResult, ...]
@@ -137,6 +152,7 @@ class MusReplay:
     games_won: tuple[int, int]
     winner: int | None  # the team that won the match
     next: NextHand | None
+    sides: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -163,34 +179,69 @@ def replay(record: Record, since: tuple[Record, MusReplay] | None = None) -> Mus
     ((7, 0), 'Ben')
     """
     options = parse_options(record.options)
-    players = record.players
     match = _Match()
     shared = shared_rounds(record, since)
     for hand in since[1].hands[:shared] if since else ():
         match.add(hand, options)
     for number, raw in enumerate(record.rounds[shared:], start=shared + 1):
         try:
-            if match.winner is not None:
-                raise _match_over(players, match.winner)
-            rotation = seats_of(record, number, match.last)
-            entry = parse_hand_entry(raw, players, rotation.eldest, options.rules)
-            count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
+            match.add(_replay_hand(record, number, raw, match, options), options)
         except RuleError as exc:
             raise exc.at_round(number) from exc
-        score = (match.score[0] + count.immediate[0] + count.counted[0],
-                 match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
-        seats = seats_of(record, number, match.last, mano=entry.mano)
-        match.add(HandResult(seats, len(match.games) + 1, entry, count, score), options)
     games, score = match.games, match.score
     next_hand = None
+    holders = match.last.seats if match.last else record.players
     if match.winner is None:
-        games.append(GameResult(score, None))
-        dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
         seats = seats_of(record, len(match.hands) + 1, match.last)
+        holders = seats.seats
+        games.append(GameResult(score, None, holders=holders))
+        dentro = (is_dentro(score[0], options.target), is_dentro(score[1], options.target))
         next_hand = NextHand(seats, len(games), score, dentro)
     won = (match.won[0], match.won[1])
-    return MusReplay(options, players, tuple(match.hands), tuple(games), won, match.winner,
-                     next_hand)  # fmt: skip
+    return MusReplay(options, holders, tuple(match.hands), tuple(games), won, match.winner,
+                     next_hand, _sides(record, match.hands))  # fmt: skip
+
+
+def _replay_hand(
+    record: Record, number: int, raw: Any, match: _Match, options: MusOptions
+) -> HandResult:
+    """Hand ``number`` of the record, played from the match as it stands (a RuleError names
+    no round: the caller's does)."""
+    if match.winner is not None:
+        raise _match_over(match.last.seats if match.last else record.players, match.winner)
+    rotation = seats_of(record, number, match.last)
+    holders = rotation.seats
+    entry = parse_hand_entry(raw, holders, rotation.eldest, options.rules)
+    count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
+    score = (match.score[0] + count.immediate[0] + count.counted[0],
+             match.score[1] + count.immediate[1] + count.counted[1])  # fmt: skip
+    adjust = parse_adjust(raw)
+    score, won = adjusted(adjust, score, count.ending is not None, options.target)
+    seats = seats_of(record, number, match.last, mano=entry.mano)
+    game = len(match.games) + 1
+    return HandResult(seats, game, entry, count, score, adjust, won, seat_changes(raw))
+
+
+def _sides(record: Record, hands: Sequence[HandResult]) -> dict[str, int]:
+    """Every name that held a seat, with his team (the seat's)."""
+    sides = {name: team_of(record.players, name) for name in record.players}
+    for hand in hands:
+        sides.update((name, team_of(hand.seats.seats, name)) for name in hand.seats.seats)
+    return {name: sides[name] for name in everyone(record) if name in sides}
+
+
+def with_substitutes(record: Record, state: MusReplay, seats: Mapping[str, str]) -> MusReplay:
+    """The match as the next hand sits when ``seats`` (``{"Dan": "Eva"}``) take seats at it:
+    the hand being entered names its holders (a RuleError when a substitute is not new)."""
+    if state.next is None:
+        raise _match_over(state.players, state.winner or 1)
+    coming = record.with_rounds([*record.rounds, {"seats": dict(seats)}])
+    last = state.hands[-1].seats if state.hands else None
+    try:
+        now = seats_of(coming, state.next.hand, last)
+    except RuleError as exc:
+        raise RuleError(exc.message, field="newcomer") from exc
+    return replace(state, players=now.seats, next=replace(state.next, seats=now))
 
 
 def seats_of(record: Record, number: int, last: Seating | None, mano: str | None = None) -> Seating:
@@ -215,8 +266,9 @@ class _Match:
         """The match after ``hand`` (its ``score`` is the game's score after it)."""
         self.hands.append(hand)
         self.score = hand.score
-        if (won := hand.count.winner) is not None:
-            self.games.append(GameResult(hand.score, won, hand.count.ending))
+        if hand.game_over and (won := hand.winner) is not None:
+            ending = hand.count.ending
+            self.games.append(GameResult(hand.score, won, ending, hand.seats.seats))
             self.won[won - 1] += 1
             self.score = (0, 0)
             if self.won[won - 1] >= options.games_to_win:
@@ -224,84 +276,9 @@ class _Match:
         self.last = hand.seats
 
 
-def _match_over(players: Sequence[str], team: int) -> RuleError:
-    return RuleError(
-        N_("The match is over ({team} won it): no more hands can be entered"),
-        team=team_names(players, team),
-    )
-
-
-def check_lance(state: MusReplay, hand: Mapping[str, Any], lance: str) -> Bet | None:
-    """Check one lance of the hand being entered (the hand after ``state``) in its context:
-    the entries before it in ``hand`` (was the game already decided in this hand?) and the
-    cards, when ``hand`` has them (does only one team hold pares / juego?). Returns the bet
-    (``None`` for paso); a RuleError names the field, e.g. ``lances.pares``.
-    """
-    if state.winner is not None or state.next is None:
-        raise _match_over(state.players, state.winner or 1)
-    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
-    wanted = next((lc for lc in Lance if lc.value == lance), None)
-    if wanted is None:
-        raise RuleError(N_("There is no lance {name}"), field=f"lances.{lance}", name=lance)
-    if wanted not in entry.bets:  # juego asked while the fourth lance is punto (or vice versa)
-        return None
-    before: dict[Lance, Bet | None] = {}
-    for name, bet in entry.bets.items():
-        before[name] = bet
-        if name is wanted:
-            break
-    pay_at_once(before, None, state.next.score, state.options.target)
-    return entry.bets[wanted]
-
-
-def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
-    """The betting of the hand being entered (the hand after ``state``) as far as it goes:
-    every lance checked in its context, what the rejections paid at once, and whether the game
-    was decided in this hand (``ending``: a rejection that reached the target, or an accepted
-    órdago, whose winner is None until the cards are known).
-
-    >>> done = check_betting(replay(Record("mus", ("A", "B", "C", "D"), "A", {}, ())),
-    ...     {"lances": {"grande": {"by": 2, "bets": [2, "ordago"], "answer": "quiero"}}})
-    >>> done.ending.value, done.immediate
-    ('ordago', (0, 0))
-    """
-    if state.winner is not None or state.next is None:
-        raise _match_over(state.players, state.winner or 1)
-    entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
-    return pay_at_once(entry.bets, None, state.next.score, state.options.target)
-
-
 def score(record: Record) -> JSON:
     """The ``score`` output of docs/records.md for a Mus record."""
     return result(replay(record))
-
-
-def result(state: MusReplay) -> JSON:
-    """The ``score`` output of a replayed Mus record."""
-    players = state.players
-    return {
-        "game": "mus",
-        "finished": state.finished,
-        "winners": list(state.winners),
-        "totals": {p: state.games_won[team_of(players, p) - 1] for p in players},
-        "rounds": [
-            {
-                "hand": hand.number,
-                "mano": hand.mano,
-                "immediate": list(hand.immediate),
-                "counted": list(hand.counted),
-                "stones": list(hand.stones),
-                "score": list(hand.score),
-                "game_over": hand.game_over,
-            }
-            for hand in state.hands
-        ],
-        "next": None
-        if state.next is None
-        else {"hand": state.next.hand, "mano": state.next.mano, "dealer": state.next.dealer},
-        "teams": [list(team) for team in state.teams],
-        "games": [{"stones": list(g.stones), "winner": g.winner} for g in state.games],
-    }
 
 
 SPEC = GameSpec(

@@ -8,7 +8,9 @@ The draft is the list of facts the table tapped, oldest first; "Back" drops the 
   answer ``"raise"`` leaves the lance open, and the next fact of that lance is the raise,
   ``{"lance": "chica", "bet": 5, "answer": "no_quiero"}`` (``bet`` may be ``"ordago"``);
 * ``{"said": "pares", "who": ["Anna", "Carla"]}``: who said yes before pares (or juego);
-  ``"who": null`` when the table skipped it (the cards will tell).
+  ``"who": null`` when the table skipped it (the cards will tell);
+* ``{"seats": {"Dan": "Eva"}}``: a substitute takes a seat from this hand on (the hand's
+  ``seats``; only before anything else of the hand, see :func:`substitutes`).
 
 Folding the facts gives the round's lances as docs/records.md writes them. The fourth lance is
 ``juego`` or ``punto`` once the table said who has juego; if it skipped that, the fourth lance is
@@ -71,6 +73,7 @@ class HandDraft:
     lances: Mapping[str, Any] = field(default_factory=dict)  # finished lances, in order
     said: Mapping[str, tuple[str, ...] | None] = field(default_factory=dict)
     open: OpenBet | None = None
+    seats: Mapping[str, str] | None = None  # a substitute came at this hand
 
     @property
     def fourth(self) -> str | None:
@@ -100,6 +103,18 @@ class HandDraft:
         return {"mano": self.mano, "lances": lances}
 
 
+def substitutes(draft: Mapping[str, Any] | None, number: int) -> dict[str, str] | None:
+    """The substitutes of the stored draft of hand ``number`` (its ``seats`` facts), read
+    before the rest of it: the other facts name the seats' holders as they are then."""
+    if not draft or draft.get("hand") != number or not isinstance(draft.get("facts"), list):
+        return None
+    seats: dict[str, str] = {}
+    for fact in draft["facts"]:
+        if isinstance(fact, Mapping) and isinstance(fact.get("seats"), Mapping):
+            seats.update(fact["seats"])
+    return seats or None
+
+
 def from_draft(draft: Mapping[str, Any] | None, number: int, players: Sequence[str]) -> HandDraft:
     """The stored draft, if it belongs to hand ``number`` (else a fresh hand)."""
     if not draft or draft.get("hand") != number or not isinstance(draft.get("facts"), list):
@@ -112,8 +127,11 @@ def fold(number: int, facts: tuple[JSON, ...], players: Sequence[str]) -> HandDr
     lances: dict[str, Any] = {}
     said: dict[str, tuple[str, ...] | None] = {}
     open_bet: OpenBet | None = None
+    seats: dict[str, str] = {}
     for fact in facts:
-        if "mano" in fact:
+        if "seats" in fact:
+            seats.update(fact["seats"])
+        elif "mano" in fact:
             mano = fact["mano"]
         elif "said" in fact:
             who = fact.get("who")
@@ -132,7 +150,7 @@ def fold(number: int, facts: tuple[JSON, ...], players: Sequence[str]) -> HandDr
             else:
                 open_bet = None
                 lances[name] = {"by": by, "bets": list(bets), "answer": fact["answer"]}
-    return HandDraft(number, facts, mano, lances, said, open_bet)
+    return HandDraft(number, facts, mano, lances, said, open_bet, seats or None)
 
 
 def _undisputed(
@@ -187,6 +205,8 @@ def round_of(
         elif value != "paso":
             lances["juego"] = value
     raw: JSON = {}
+    if hand.seats:
+        raw["seats"] = dict(hand.seats)
     if hand.mano is not None:
         raw["mano"] = hand.mano
     raw["lances"] = lances

@@ -57,6 +57,7 @@ def outcome(game: MusReplay) -> Outcome:
         scores=tuple(Score(game.teams[i], Fraction(won[i])) for i in order),
         unit=N_("games won"),
         remarks=remarks,
+        people=tuple(game.sides),
     )
 
 
@@ -71,8 +72,15 @@ def team_halves(game: MusReplay, margin: int) -> dict[str, Fraction]:
 
 
 def per_game(game: MusReplay) -> Mapping[str, Fraction]:
-    """Each game won so far pays the stake, team to team."""
-    return team_halves(game, game.games_won[0] - game.games_won[1])
+    """Each game won so far pays the stake, team to team, to and by those who held the seats
+    when it was won (a substitute's games are his, the games before him the one he replaced)."""
+    money = dict.fromkeys(game.sides or game.players, Fraction(0))
+    for result in game.games:
+        if result.winner is None:
+            continue
+        for seat, name in enumerate(result.holders or game.players):
+            money[name] += Fraction(1 if seat % 2 == result.winner - 1 else -1, 2)
+    return money
 
 
 def per_match(game: MusReplay) -> Mapping[str, Fraction]:
@@ -101,17 +109,23 @@ BASES = (
 
 
 def tally(game: MusReplay, player: str) -> Tally:
-    """The games decided and those his team won; the match (once decided), with his partner."""
-    team = 0 if player in game.teams[0] else 1
-    partner = next(name for name in game.teams[team] if name != player)
-    decided = [result for result in game.games if result.winner is not None]
+    """The games decided while he held a seat and those his team won; the match (once
+    decided, if he held a seat at its end), with his partner."""
+    decided = [
+        (result.winner, (result.holders or game.players).index(player) % 2 + 1)
+        for result in game.games
+        if result.winner is not None and player in (result.holders or game.players)
+    ]
+    at_the_end = player in game.players
     counters = {
         "games": Fraction(len(decided)),
-        "games_won": Fraction(sum(result.winner == team + 1 for result in decided)),
-        "matches": Fraction(game.finished),
-        "matches_won": Fraction(game.winner == team + 1),
+        "games_won": Fraction(sum(winner == team for winner, team in decided)),
+        "matches": Fraction(game.finished and at_the_end),
+        "matches_won": Fraction(at_the_end and game.winner == game.players.index(player) % 2 + 1),
     }
-    if game.finished:
+    if game.finished and at_the_end:
+        team = game.players.index(player) % 2
+        partner = next(name for name in game.teams[team] if name != player)
         counters[WITH + partner] = Fraction(1)
         counters[WON_WITH + partner] = Fraction(game.winner == team + 1)
     return counters

@@ -21,6 +21,7 @@ from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..standings import Standings, ranked
+from .draft import default_stakes, without_last
 from .forms import (
     correction_field,
     event_rows,
@@ -35,6 +36,7 @@ from .forms import (
     round_form,
     stake_data,
 )
+from .people import move_change, seat_change
 from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .reopen import NotReopened, can_reopen, reopened_draft
@@ -70,8 +72,8 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
-        players = ctx.record.players
-        data: JSON = {"widow_auction_price": 1}
+        players = view.players  # those dealt in to the deal being played
+        data: JSON = {"widow_auction_price": 1, "move_chips": 1}
         if view.stage == "stakes":
             data.update(stake_data(default_stakes(view.replay), players))
         step = f"{'stakes' if view.stage == 'stakes' else 'deal'}-{view.replay.next.deal}"
@@ -82,11 +84,14 @@ class BoodleAdapter(Adapter[BoodleView]):
         if out is not None:  # the out Undo took back, to change one key
             data["out"] = out["out"]
             data.update(out_data(out.get("cards_left", {}), players))
-        return live_form(players, view.replay.options, step=step, formdata=formdata, data=data)
+        options, everyone = view.replay.options, view.replay.players
+        return live_form(
+            players, options, step=step, formdata=formdata, data=data, everyone=everyone
+        )
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         view: BoodleView = ctx.view
-        players, rounds = ctx.record.players, [dict(r) for r in ctx.record.rounds]
+        players, rounds = view.players, [dict(r) for r in ctx.record.rounds]
         deal, draft = view.replay.next.deal, dict(view.draft)
         events = list(draft.get("events", []))
         action = form.action.data
@@ -96,6 +101,10 @@ class BoodleAdapter(Adapter[BoodleView]):
             return Change(rounds, *without_last(draft, deal))
         if action in POKER_ACTIONS:
             return poker_change(view, form, action, players, rounds, draft)
+        if action == "seat":
+            return seat_change(view, form.seat.data, rounds, draft)
+        if action == "move":
+            return move_change(view, form, rounds, draft)
         if action == "stakes":
             draft["stakes"] = posted_stakes(form, players)
         elif action == "widow":
@@ -123,6 +132,9 @@ class BoodleAdapter(Adapter[BoodleView]):
             if view.under_way
             else {}
         )
+        for standing in view.standings:  # one not dealt in keeps his balance, marked
+            if not standing.dealt_in:
+                notes[standing.name] = gettext("not dealt in")
         totals = {s.name: s.balance for s in view.standings}
         return ranked(totals, started=bool(view.rows), show=signed_chips, notes=notes)
 
@@ -133,6 +145,8 @@ class BoodleAdapter(Adapter[BoodleView]):
         draft = ctx.loaded.draft or {}
         replay = ctx.view.replay
         deal = replay.next.deal
+        if draft.get("adjust"):
+            return Message(N_("the chips moved by hand in deal {deal}"), {"deal": deal})
         if events := draft.get("events"):
             last = events[-1]
             if "boodle" in last:
@@ -145,10 +159,12 @@ class BoodleAdapter(Adapter[BoodleView]):
             return Message(N_("the spare hand of deal {deal}"), {"deal": deal})
         if draft.get("stakes"):
             return Message(N_("the stakes of deal {deal}"), {"deal": deal})
+        if "out" in draft:
+            return Message(N_("who plays deal {deal}"), {"deal": deal})
         if not replay.deals:
             return None
         last_deal = replay.deals[-1]
-        if not can_reopen(last_deal, replay.players):
+        if not can_reopen(last_deal, last_deal.players):
             return Message(N_("deal {deal}"), {"deal": last_deal.deal})
         return Message(
             N_("{name} went out, deal {deal}"), {"name": last_deal.winner, "deal": last_deal.deal}
@@ -169,7 +185,8 @@ class BoodleAdapter(Adapter[BoodleView]):
             return None
         last = replay.deals[-1]
         try:
-            draft = reopened_draft(last, replay.players) or {}
+            before = replay.deals[-2].seats.out if len(replay.deals) > 1 else ()
+            draft = reopened_draft(last, last.players, before) or {}
         except NotReopened:  # the whole deal goes, as the engine's undo has it
             return None
         out = {"deal": last.deal, "out": last.winner, "cards_left": dict(last.entry.cards_left)}
@@ -177,22 +194,26 @@ class BoodleAdapter(Adapter[BoodleView]):
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay
-        return round_form(replay.deals[number - 1], ctx.record.players, replay.options, formdata)
+        deal = replay.deals[number - 1]
+        return round_form(deal, deal.players, replay.options, formdata)
 
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         record = ctx.record
         options = ctx.view.replay.options
+        players = ctx.view.replay.deals[number - 1].players  # those dealt in to it
         rows = event_rows(form)
-        entry: JSON = {}
+        # who was out and the chips moved by hand stay as they were
+        old = record.rounds[number - 1]
+        entry: JSON = {key: old[key] for key in ("out", "adjust") if key in old}
         if options.free is not None:
-            entry["stakes"] = posted_stakes(form, record.players)
+            entry["stakes"] = posted_stakes(form, players)
         widow = posted_widow(form)
         if widow is not None:
             entry["widow"] = widow
         if options.pot_ante is not None:
-            entry["poker"] = posted_poker(form, record.players)
+            entry["poker"] = posted_poker(form, players)
         entry["events"] = [*posted_events(form, rows), {"out": form.out.data}]
-        entry["cards_left"] = posted_cards_left(form, record.players)
+        entry["cards_left"] = posted_cards_left(form, players)
         rounds = [dict(r) for r in record.rounds]
         rounds[number - 1] = entry
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
@@ -220,44 +241,6 @@ def live_summary(action: str, live: LiveDeal, deal: int) -> Message:
             return Message(N_("Nobody took the spare hand in deal {deal}."), {"deal": deal})
         return step.message
     return live.steps[-1].message
-
-
-def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
-    """The draft without its last entry: the last event, else the last step of the poker stage,
-    else the spare hand, else the stakes."""
-    draft = dict(draft)
-    if draft.get("events") or draft.get(STAGE):
-        part = "events" if draft.get("events") else STAGE
-        draft[part] = draft[part][:-1]
-        if not draft[part]:
-            del draft[part]
-    elif draft.get("widow"):
-        del draft["widow"]
-    elif draft.get("stakes"):
-        del draft["stakes"]
-    else:
-        raise RuleError(N_("Nothing has been entered in deal {deal} yet."), deal=deal)
-    return Message(N_("The last entry of deal {deal} was removed."), {"deal": deal}), draft
-
-
-def default_stakes(replay: boodle.BoodleReplay) -> dict[str, dict[str, int]]:
-    """Each player's free stake as he placed it last deal, when it still adds up (doubled or
-    halved when he now deals or did deal then); else nothing placed yet."""
-    if not replay.deals:
-        return {}
-    last = replay.deals[-1].antes
-    stakes = {}
-    for name in replay.players:
-        placed = {card.value: chips for card, chips in last[name].items() if chips}
-        due, total = replay.next.stakes[name], sum(placed.values())
-        if total * 2 == due:
-            placed = {card: 2 * chips for card, chips in placed.items()}
-        elif total == 2 * due and all(chips % 2 == 0 for chips in placed.values()):
-            placed = {card: chips // 2 for card, chips in placed.items()}
-        elif total != due:
-            placed = {}
-        stakes[name] = placed
-    return stakes
 
 
 def went_out(

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField
+from wtforms import HiddenField, StringField
+from wtforms.validators import Length
 
 from ...games.base import JSON, N_, RuleError
 from ...games.boodle.deal import DealResult
@@ -20,11 +21,13 @@ from ...games.boodle.events import BoodlePlay, Event, Fault
 from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
+from .poker import PokerSeat
 from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, poker_stage_fields
 
 CARDS = tuple(card.value for card in BoodleCard)
 FAULTS = tuple(kind.value for kind in FaultKind)
-ACTIONS = ("widow", "boodle", "fault", "out", "pop")
+ACTIONS = ("widow", "boodle", "fault", "out", "pop", "seat", "move")
+MAX_REASON = 80  # as the record allows (games/base.py)
 
 
 def live_actions(options: BoodleOptions) -> tuple[str, ...]:
@@ -45,8 +48,11 @@ def live_form(
     step: str,
     formdata: Any = None,
     data: Mapping[str, Any] | None = None,
+    everyone: Sequence[str] = (),
 ) -> EntryForm:
-    """Every live action's fields in one form; ``action`` says which of them were posted."""
+    """Every live action's fields in one form; ``action`` says which of them were posted.
+    ``players`` are those dealt in to the deal, ``everyone`` all of the game's (who may sit
+    out or join: ``seat``)."""
 
     class LiveForm(EntryForm):
         action = ChoiceField(values=live_actions(options), required=True)
@@ -57,6 +63,11 @@ def live_form(
         widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
         widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
+        seat = ChoiceField(_l("Who sits out or joins"), values=tuple(everyone or players))
+        move_from = ChoiceField(_l("From"), values=tuple(players))
+        move_to = ChoiceField(_l("To"), values=(*players, *CARDS))
+        move_chips = PadField(_l("Chips"), low=1, high=MOST_CHIPS, required=False)
+        move_reason = StringField(_l("Why"), filters=[_strip], validators=[Length(max=MAX_REASON)])
 
     _cards_left_fields(LiveForm, players)
     if options.free is not None:
@@ -70,6 +81,10 @@ def live_form(
     return form
 
 
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 def _require(form: Any, action: str | None) -> None:
     """The fields the posted action needs (the others stay optional)."""
     needed = {
@@ -80,6 +95,8 @@ def _require(form: Any, action: str | None) -> None:
         "decide": ("poker_decide",),
         "bet": ("poker_bet",),
         "winner": ("poker_winner",),
+        "seat": ("seat",),
+        "move": ("move_from", "move_to", "move_chips"),
     }.get(action or "", ())
     if action == "widow" and form.widow.data == "auction":
         needed = ("widow", "widow_auction_buyer", "widow_auction_price")
@@ -158,6 +175,8 @@ def round_form(
     events = deal.entry.events[:-1]
 
     class RoundForm(EntryForm):
+        players = tuple(deal.players)  # those dealt in to the deal: the form's rows
+        seats = tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(deal.players))
         out = ChoiceField(_l("Who went out"), values=tuple(players), required=True)
         widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))

@@ -21,13 +21,19 @@ class NotReopened(ValueError):
     the whole deal, as the engine's undo does."""
 
 
-def reopened_draft(deal: DealResult, players: Sequence[str]) -> JSON | None:
+def reopened_draft(
+    deal: DealResult, players: Sequence[str], before: Sequence[str] = ()
+) -> JSON | None:
     """The draft of ``deal`` before its out was entered (None: nothing was entered before it).
 
-    A draft is what the live taps store: the stakes without the empty cards, the events, and
-    the poker stage as its steps, one player's in or fold at a time in the betting order."""
+    A draft is what the live taps store: who plays (where it is not the table as it sat
+    before the deal, ``before`` being who was out then), the stakes without the empty cards,
+    the events, the poker stage as its steps, one player's in or fold at a time in the betting
+    order, and the chips moved by hand."""
     entry = deal.entry
     draft: JSON = {}
+    if tuple(deal.seats.out) != tuple(before):
+        draft["out"] = list(deal.seats.out)
     if entry.stakes is not None:
         draft["stakes"] = {
             name: {card.value: chips for card, chips in stake.items() if chips}
@@ -41,6 +47,8 @@ def reopened_draft(deal: DealResult, players: Sequence[str]) -> JSON | None:
     events = [event_of(event) for event in entry.events[:-1]]  # the last is the out
     if events:
         draft["events"] = events
+    if entry.adjust:
+        draft["adjust"] = [adjustment.to_json() for adjustment in entry.adjust]
     return draft or None
 
 

@@ -85,7 +85,7 @@ def settle_view(replay: boodle.BoodleReplay, currency: str = "", coin: int = 1) 
         for name, value in balances.items()
     )
     leftover = sum(replay.layout.values()) + replay.pot
-    share = chips_text(Fraction(leftover, len(replay.players)))
+    share = chips_text(Fraction(leftover, len(replay.sharing)))
     text = share_text(replay, lines, leftover, share, rounding)
     value = (
         None

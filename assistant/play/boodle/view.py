@@ -11,13 +11,14 @@ from typing import Any
 from ...games import boodle
 from ...games.base import JSON, RuleError
 from ...games.boodle.deal import DealResult
+from ...games.boodle.ledger import StepKind
 from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.spec import ENTERED
 from ...i18n import gettext, say
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
-from .poker import PokerPanel, PokerSeat, PotTile, poker_panel, step_texts
+from .poker import PokerPanel, PotTile, poker_panel, step_texts
 from .settle import SettleView, settle_view
 
 
@@ -42,6 +43,7 @@ class Standing:
     now: int  # gained so far in the deal being played, antes included
     dealer: bool
     barred: bool
+    dealt_in: bool = True  # to the deal being played
 
 
 @dataclass(frozen=True)
@@ -49,11 +51,22 @@ class DealRow:
     deal: int
     dealer: str
     winner: str
-    chips: tuple[int, ...]  # per player, in seating order
+    chips: tuple[int | None, ...]  # per player, in seating order (None: not dealt in)
     balances: tuple[int, ...]
     on_layout: int  # chips left on the layout after the deal
     result: DealResult
     pot: int  # chips left in the poker pot after the deal (Three in One)
+
+    @property
+    def adjusted(self) -> frozenset[str]:
+        """The players (and boodle cards) whose chips were moved by hand in this deal."""
+        return frozenset(n for a in self.result.entry.adjust for n in (a.giver, a.to))
+
+    @property
+    def adjustments(self) -> tuple[str, ...]:
+        """The chips moved by hand, in words (each with its reason)."""
+        moved = [s for s in self.result.steps if s.kind is StepKind.ADJUST]
+        return tuple(say(step.message) for step in moved)
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -81,11 +94,21 @@ class BoodleView:
     most_cards: int
 
     @property
+    def players(self) -> tuple[str, ...]:
+        """The players dealt in to the deal being played, in seating order."""
+        return self.replay.state.players
+
+    @property
+    def out(self) -> tuple[str, ...]:
+        """The players not dealt in to the deal being played."""
+        return self.replay.state.seats.out
+
+    @property
     def seating(self) -> Sketch:
         """Who sits where, who deals the next deal and who plays first in it (the engine's
         seating: ``seating.seating``). Boodle takes up to 8 players: the sketch has their places."""
         seats = self.replay.state.seats
-        drawn = sketch(self.replay.players, seats.dealer, seats.eldest, gettext("plays first"))
+        drawn = sketch(self.players, seats.dealer, seats.eldest, gettext("plays first"))
         assert drawn is not None  # a grid place for every table Boodle allows
         return drawn
 
@@ -98,12 +121,12 @@ class BoodleView:
 
     @property
     def can_remove(self) -> bool:
-        return any(self.draft.get(part) for part in ("events", STAGE, "widow", "stakes"))
+        return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
 
     @property
-    def seats(self) -> tuple[PokerSeat, ...]:
-        """Every player and his seat, for the cards of a poker stage being corrected."""
-        return tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(self.replay.players))
+    def begun(self) -> bool:
+        """Has anything of the deal been entered (then who plays it is settled)?"""
+        return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
 
     @property
     def widow_entered(self) -> str | None:
@@ -119,11 +142,16 @@ def build_view(
 ) -> BoodleView:
     # the out Undo took back (``ENTERED``) is for the out's form only, not part of the deal
     draft = {key: value for key, value in (draft or {}).items() if key != ENTERED}
+    problem = None
+    try:  # who plays the deal, if the table said so before it began
+        replay = boodle.seated_for(replay, draft)
+    except RuleError as error:
+        problem = say(error)
     stage = "play"
     if replay.options.free is not None and "stakes" not in draft:
         stage = "stakes"
-    live, problem = None, None
-    if stage == "play":
+    live = None
+    if stage == "play" and problem is None:
         try:
             live = boodle.live_deal(replay, draft)
         except RuleError as error:
@@ -139,14 +167,14 @@ def build_view(
         problem=problem,
         piles=piles(replay, live),
         pot=None if ante is None else PotTile(live.pot_after if live else replay.pot, replay.pot),
-        poker=None if live is None or ante is None else poker_panel(live, replay.players, ante),
+        poker=None if live is None or ante is None else poker_panel(live, live.players, ante),
         standings=standings(replay, live),
         log=step_texts(live.steps, live.poker) if live else (),
         rows=deal_rows(replay),
         chart=chart(replay),
         settle=settle_view(replay, currency, coin),
         on_layout=sum((live.layout_after if live else replay.layout).values()),
-        most_cards=max_hand(len(replay.players)),
+        most_cards=max_hand(len(replay.state.players)),
     )
 
 
@@ -171,9 +199,10 @@ def standings(replay: boodle.BoodleReplay, live: LiveDeal | None) -> tuple[Stand
         Standing(
             name,
             replay.totals[name],
-            live.chips[name] if live else 0,
+            live.chips.get(name, 0) if live else 0,
             name == dealer,
             bool(live and name in live.barred),
+            name in replay.state.players,
         )
         for name in replay.players
     )
@@ -188,7 +217,7 @@ def deal_row(deal: DealResult, players: tuple[str, ...]) -> DealRow:
         deal.deal,
         deal.dealer,
         deal.winner,
-        tuple(deal.chips[p] for p in players),
+        tuple(deal.chips.get(p) for p in players),
         tuple(deal.balances[p] for p in players),
         sum(deal.layout_after.values()),
         deal,

@@ -63,6 +63,7 @@ class Cell(NamedTuple):  # tuples: rows are hashed to be left out (dataclasses h
     total: int
     running: int
     netted: int  # mulles + tabbar after kvitta
+    adjust: tuple[tuple[int, str], ...] = ()  # points given to the side (or taken), each's reason
 
 
 class DealRow(NamedTuple):
@@ -93,6 +94,11 @@ class MulleView:
     totals: tuple[SideTotal, ...]
     chart: LineChart | None
     live: LiveDeal | None  # the deal in play (None when the game is over)
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether the table gave or took points in any deal (the sheet explains the mark)."""
+        return any(cell.adjust for row in self.rows for cell in row.cells)
 
     @property
     def in_teams(self) -> bool:
@@ -161,8 +167,10 @@ def _with_totals(totals: Iterable[SideTotal]) -> str:
     return ", ".join(f"{t.side.label}\u00a0{t.total}" for t in totals)
 
 
-def _cell(points: Any, running: int, netted: int) -> Cell:
-    return Cell(points.cards, points.mulles, points.tabbar, points.total, running, netted)
+def _cell(deal: mulle.DealResult, side: Side, running: int, netted: int) -> Cell:
+    points = deal.points[side.holder]
+    adjust = tuple((a.points, a.reason) for a in deal.adjust if a.player in side.names)
+    return Cell(points.cards, points.mulles, points.tabbar, points.total, running, netted, adjust)
 
 
 def tally(replay: mulle.MulleReplay, draft: Any = None) -> MulleView:
@@ -172,10 +180,7 @@ def tally(replay: mulle.MulleReplay, draft: Any = None) -> MulleView:
         DealRow(
             deal.number,
             deal.dealer,
-            tuple(
-                _cell(deal.points[s.holder], running[s.holder], deal.kvitta()[s.holder])
-                for s in sides
-            ),
+            tuple(_cell(deal, s, running[s.holder], deal.kvitta()[s.holder]) for s in sides),
             tuple(w.message for w in deal.warnings),
         )
         for deal, running in zip(replay.deals, replay.running, strict=True)

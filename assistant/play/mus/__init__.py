@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 from ...games import mus
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.count import AtOnce, Ending
-from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of
+from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of, substitutes
 from ...games.mus.hands import Lance
 from ...games.spec import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
+from .adjust import adjusted, substituted
 from .board import board_standings, score_board
 from .forms import (
     check_values_of_bets,
@@ -50,6 +51,19 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce |
     return draft, at_once
 
 
+def seated(loaded: Loaded, state: mus.MusReplay) -> mus.MusReplay:
+    """The match as the hand being entered sits: with its substitutes, if it has any that
+    still fit the game (a correction of an earlier hand may have made one not new)."""
+    assert state.next is not None
+    seats = substitutes(loaded.draft, state.next.hand)
+    if not seats:
+        return state
+    try:
+        return mus.with_substitutes(loaded.record, state, seats)
+    except RuleError:
+        return state  # the draft names holders this state has not: it starts afresh
+
+
 class MusAdapter(Adapter[MusView]):
     kind = "mus"
     record_words: ClassVar[Mapping[str, str]] = {
@@ -72,7 +86,8 @@ class MusAdapter(Adapter[MusView]):
         state: mus.MusReplay = loaded.replay
         current, at_once = None, None
         if state.next is not None:
-            draft = from_draft(loaded.draft, state.next.hand, state.players)
+            state = seated(loaded, state)
+            draft = from_draft(loaded.draft, len(state.hands) + 1, state.players)
             draft, at_once = checked(state, draft)
             ordago = ending_of(at_once, draft) if at_once else None
             current = current_hand(state, draft, ordago, last_shown(loaded.record.rounds))
@@ -95,7 +110,7 @@ class MusAdapter(Adapter[MusView]):
         current = ctx.view.current
         if current is None:
             return None
-        players = ctx.record.players
+        players = ctx.view.players
         form = step_form(current.step, players, current.step_id, formdata)
         entered = entered_before(ctx.loaded.draft, current.number)
         if formdata is None and entered is not None:
@@ -109,10 +124,14 @@ class MusAdapter(Adapter[MusView]):
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         current = ctx.view.current
-        players = ctx.record.players
+        players = ctx.view.players
         draft: HandDraft = current.draft
         act = form.act.data
         hand = {"hand": current.number}
+        if act == "adjust":
+            return adjusted(ctx, form)
+        if act.startswith("seat-"):
+            return substituted(ctx, form, draft, int(act.removeprefix("seat-")))
         if act == "back":
             summary = Message(N_("Hand {hand}: one step back."), hand)
             return Change(list(ctx.record.rounds), summary, draft.back(players).as_draft())
@@ -190,7 +209,7 @@ class MusAdapter(Adapter[MusView]):
         return Change(rounds, summary, describe=lambda state: saved_line(state, number))
 
     def _showdown(self, ctx: Context, form: EntryForm, draft: HandDraft) -> Change:
-        players = ctx.record.players
+        players = ctx.view.players
         if (form.mode.data or "cards") == "cards":
             cards = posted_cards(form, players) or {}
             fourth = fourth_from_cards(ctx, cards) if FOURTH in draft.lances else None
@@ -208,7 +227,7 @@ class MusAdapter(Adapter[MusView]):
 
     def undo_draft(self, ctx: Context) -> JSON | None:
         current = ctx.view.current
-        return None if current is None else current.draft.back(ctx.record.players).as_draft()
+        return None if current is None else current.draft.back(ctx.view.players).as_draft()
 
     def reopened(self, ctx: Context) -> JSON | None:
         """The last hand in play again just before its save, every lance kept (``reopen``)."""
@@ -221,7 +240,7 @@ class MusAdapter(Adapter[MusView]):
         return reopening(ctx.view.replay, ctx.record.rounds[-1])
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
-        players = ctx.record.players
+        players = ctx.view.replay.hands[number - 1].seats.seats
         form = round_form(players, formdata)
         if formdata is None:
             raw = ctx.record.rounds[number - 1]
@@ -236,7 +255,7 @@ class MusAdapter(Adapter[MusView]):
         return form
 
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
-        players = ctx.record.players
+        players = ctx.view.replay.hands[number - 1].seats.seats
         hands = ctx.view.replay.hands
         before = hands[number - 2].seats if number > 1 else None
         rotation = mus.seats_of(ctx.record, number, before).eldest
@@ -253,6 +272,8 @@ class MusAdapter(Adapter[MusView]):
             raw["showdown"] = showdown
             check_values_of_bets(form, raw["lances"], players)
         rounds = list(ctx.record.rounds)
+        kept = rounds[number - 1]  # a substitute and an adjustment stay through a correction
+        raw.update((key, kept[key]) for key in ("seats", "adjust") if key in kept)
         rounds[number - 1] = raw
         summary = Message(N_("Hand {hand} corrected."), {"hand": number})
         # The hand being entered stays through a correction of an earlier hand: the page checks
@@ -264,7 +285,7 @@ def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:
     """Juego or punto, as the cards say (None while the cards are incomplete or wrong: the
     engine then says what is wrong with them)."""
     rules = mus.parse_options(ctx.record.options).rules
-    players = ctx.record.players
+    players = ctx.view.players
     try:
         hands = mus.parse_cards(cards, players, rules)
     except RuleError:

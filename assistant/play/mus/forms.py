@@ -42,7 +42,8 @@ class Slot(Field):
 
 def _acts(step: Step, players: tuple[str, ...]) -> tuple[str, ...]:
     """What the buttons of a step may post: its own actions, "back", and a new mano."""
-    common = ("back", *(f"mano-{seat}" for seat in range(len(players))))
+    seats = range(len(players))
+    common = ("back", "adjust", *(f"mano-{n}" for n in seats), *(f"seat-{n}" for n in seats))
     answers = tuple(f"{answer}-{team}" for answer in ANSWERS for team in TEAMS)
     if step.kind == "lance":
         return ("paso", *answers, *common)
@@ -68,6 +69,7 @@ def step_form(
             setattr(StepForm, f"said_{seat}", BooleanField(players[seat]))
     else:
         _showdown_fields(StepForm, players)
+    _adjust_fields(StepForm)
     form = StepForm(formdata)
     if formdata is None and step.kind in ("lance", "raise"):
         form[f"{form.bet_name}_bets"].data = 2
@@ -75,6 +77,16 @@ def step_form(
         form.fourth.data = "juego"  # when nobody said: most hands have a juego
     form.step.data = step_id
     return form
+
+
+def _adjust_fields(cls: Any) -> None:
+    """Stones the table gives a team or takes from it, and why (``adjust`` of the last hand);
+    the name of a substitute (``seats`` of the hand being entered)."""
+    cls.adjust_team = ChoiceField(_l("Team"), values=TEAMS)
+    cls.adjust_stones = PadField(_l("Stones"), low=-40, high=40, required=False)
+    cls.adjust_reason = StringField(_l("Reason"), validators=[Optional(), Length(max=80)])
+    cls.adjust = Slot()
+    cls.newcomer = StringField(_l("Who comes"), validators=[Optional(), Length(max=40)])
 
 
 def _bet_fields(cls: Any, step: Step) -> None:

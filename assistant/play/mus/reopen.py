@@ -86,7 +86,9 @@ def steps_of(
     lances: Mapping[str, Any] = raw.get("lances") or {}
     said = declared(hand, players, state.options.rules)
     decided = deciding_lance(hand)
-    facts: list[JSON] = [{"mano": raw["mano"]}] if raw.get("mano") is not None else []
+    facts: list[JSON] = [{"seats": dict(raw["seats"])}] if raw.get("seats") else []
+    if raw.get("mano") is not None:
+        facts.append({"mano": raw["mano"]})
     for name, stored in LANCES:
         value = next((lances[n] for n in stored if n in lances), None)
         if name in ("grande", "chica"):

@@ -283,6 +283,8 @@ def _bets(bets: Sequence[int | str]) -> str:
 
 def fact_label(fact: Mapping[str, Any], hand: int) -> Message:
     """What one fact of the hand being entered was, for "Undo: …"."""
+    if "seats" in fact:
+        return Message(N_("the substitute of hand {hand}"), {"hand": hand})
     if "mano" in fact:
         return Message(N_("the mano of hand {hand}"), {"hand": hand})
     if "said" in fact:

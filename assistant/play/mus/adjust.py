@@ -1,0 +1,68 @@
+"""People come and go, entered from the game page (docs/records.md): stones the table gives a
+team or takes from it, an ``adjust`` of the last hand saved, stored as a correction of that
+hand so that Undo takes back the adjustment alone; a substitute, the ``seats`` of the hand being
+entered, kept in its draft until the hand is saved."""
+
+from __future__ import annotations
+
+from ...games import mus
+from ...games.base import N_, Message, RuleError, has_control
+from ...games.mus.draft import HandDraft
+from ...games.mus.showdown import team_names
+from ..base import Change, Context, EntryForm
+
+
+def adjusted(ctx: Context, form: EntryForm) -> Change:
+    """Stones given to a team or taken from it after the last hand's count, with the reason
+    (the hand being entered stays: it is checked against the new score)."""
+    rounds = [dict(raw) for raw in ctx.record.rounds]
+    team, stones = form.adjust_team.data, form.adjust_stones.data
+    reason = (form.adjust_reason.data or "").strip()
+    if not rounds:
+        raise RuleError(
+            N_("Stones are adjusted after a hand: enter the first hand"), field="adjust"
+        )
+    if team not in ("1", "2"):
+        raise RuleError(N_("Which team gets (or loses) the stones?"), field="adjust_team")
+    if not stones:
+        raise RuleError(N_("How many stones? 2 gives two, -2 takes two"), field="adjust_stones")
+    if not reason:
+        raise RuleError(N_("Say why: the sheet shows it"), field="adjust_reason")
+    entry = {"team": int(team), "stones": stones, "reason": reason}
+    rounds[-1]["adjust"] = [*rounds[-1].get("adjust", []), entry]
+    names = team_names(ctx.view.players, int(team))
+    summary = Message(
+        N_("Stones adjusted after hand {hand}: {team} {stones} ({reason})."),
+        {"hand": len(rounds), "team": names, "stones": f"{stones:+d}", "reason": reason},
+    )
+    # A correction of the last hand: Undo takes back the adjustment alone, not the hand.
+    return Change(rounds, summary, ctx.loaded.draft, correcting=len(rounds))
+
+
+def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> Change:
+    """``form.newcomer`` takes seat ``seat`` from the hand being entered on (before anything
+    else of it is entered: the hand's facts name the holders)."""
+    holder = ctx.view.players[seat]
+    name = (form.newcomer.data or "").strip()
+    if not name:
+        raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
+    if has_control(name):
+        raise RuleError(
+            N_("A name cannot hold a control character (such as a line break)."),
+            field="newcomer",
+        )
+    if any("seats" not in fact for fact in draft.facts):
+        raise RuleError(
+            N_("A substitute comes between hands: take this hand's steps back first"),
+            field="newcomer",
+        )
+    seats = dict(draft.seats or {})
+    gone = next((old for old, new in seats.items() if new == holder), holder)  # came just now
+    seats[gone] = name
+    state = mus.with_substitutes(ctx.record, ctx.view.replay, seats)
+    summary = Message(
+        N_("Hand {hand}: {name} takes {holder}'s seat."),
+        {"hand": draft.number, "name": name, "holder": holder},
+    )
+    again = draft.with_fact({"seats": seats}, state.players)
+    return Change(list(ctx.record.rounds), summary, again.as_draft())
