@@ -38,10 +38,15 @@ class Sketch:
 
 
 def sketch(
-    players: Sequence[str], dealer: str, first: str = "", first_says: str = ""
+    players: Sequence[str],
+    dealer: str,
+    first: str = "",
+    first_says: str = "",
+    everyone: Sequence[str] = (),
 ) -> Sketch | None:
     """The seats of ``players`` in seating order, ``dealer`` and ``first`` marked; None for a
-    table the grid has no places for.
+    table the grid has no places for. ``everyone``: all the game's players where ``players``
+    are only those dealt in (each keeps the colour of his place among them).
 
     >>> [(s.name, s.row, s.column, s.deals) for s in sketch(["A", "B", "C"], "B").seats]
     [('A', 1, 2, False), ('B', 3, 3, True), ('C', 3, 1, False)]
@@ -49,8 +54,9 @@ def sketch(
     places = PLACES.get(len(players))
     if places is None:
         return None
+    colours = list(everyone or players)
     seats = tuple(
-        Seat(name, row, column, n % COLOURS, name == dealer, name == first)
-        for n, (name, (row, column)) in enumerate(zip(players, places, strict=True))
+        Seat(name, row, column, colours.index(name) % COLOURS, name == dealer, name == first)
+        for name, (row, column) in zip(players, places, strict=True)
     )
     return Sketch(seats, first_says)

@@ -183,8 +183,8 @@ def test_running_totals_after_each_deal():
 # --- the example records ----------------------------------------------------------------------
 
 
-def test_there_are_four_examples():
-    assert len(example_records("plump")) == 4
+def test_there_are_six_examples():
+    assert len(example_records("plump")) == 6
 
 
 @pytest.mark.parametrize("path", example_records("plump"), ids=lambda p: p.stem)

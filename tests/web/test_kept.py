@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.web.helpers import post_entry, seat_fields, start_game
+from tests.web.helpers import form_fields, post_entry, seat_fields, start_game
 
 BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
 
@@ -30,7 +30,11 @@ def test_each_phone_gets_its_own_token_and_fresh_keys(app, client: FlaskClient) 
     keys = keys_of(first) + keys_of(second)
     assert len(keys) >= 2 and len(set(keys)) == len(keys)  # no key given twice
     # The token in the kept page is the second phone's own: its save goes through.
-    fields = dict(re.findall(r'name="(csrf_token|version|step)"[^>]*value="([^"]*)"', second))
+    fields = {
+        name: value
+        for name, value in form_fields(second, "/enter").items()  # the bids, not the set-up
+        if name in ("csrf_token", "version", "step")
+    }
     data = {**fields, **BIDS, "key": "the-second-phone-1"}
     response = other.post(game + "enter", data=data)
     assert response.status_code == 303, response.text

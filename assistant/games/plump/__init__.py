@@ -15,12 +15,13 @@ What the web layer calls:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..seating import seating
 from ..spec import GameSpec
+from .dealing import PlumpNext, planned, round_setup, set_up, setup_of, upcoming
 from .evening import EVENING
 from .options import (
     OPTIONS,
@@ -29,7 +30,6 @@ from .options import (
     Scoring,
     TieBreak,
     TrumpRule,
-    check_player_count,
     normalize_options,
 )
 from .rounds import (
@@ -73,7 +73,9 @@ __all__ = [
     "normalize_options",
     "replay",
     "score",
+    "set_up",
     "undo",
+    "upcoming",
 ]
 
 
@@ -81,8 +83,9 @@ __all__ = [
 class PlumpDeal(DealSetup):
     """A deal of the record, replayed. ``trump`` is resolved (rule's value or entered suit).
 
-    While the deal is in play (``tricks`` None), ``made`` and ``scores`` are None and ``totals``
-    are those before it.
+    ``made`` and ``scores`` are those of the players dealt in; while the deal is in play
+    (``tricks`` None) they are None. ``totals`` (every player's) count the deal's adjustments
+    (``adjust``, as entered), and while it is in play only those.
     """
 
     forbidden_bid: int | None
@@ -91,46 +94,27 @@ class PlumpDeal(DealSetup):
     made: Mapping[str, bool] | None  # in seat order
     scores: Mapping[str, int] | None
     totals: Mapping[str, int]  # running totals after this deal
+    adjust: tuple[Mapping[str, Any], ...] = ()
+    entered: Mapping[str, Any] | None = None  # the round as the record has it
 
     @property
     def in_play(self) -> bool:
         return self.tricks is None
 
     def to_json(self) -> JSON:
+        """The output round; ``out`` and ``adjust`` only where the round has them."""
+        entered = self.entered or {}
         return {
             "deal": self.deal,
             "dealer": self.dealer,
+            **({"out": list(entered["out"])} if "out" in entered else {}),
             "cards": self.cards,
             "trump": self.trump,
             "first_bidder": self.first_bidder,
             "forbidden_bid": self.forbidden_bid,
             "made": None if self.made is None else dict(self.made),
             "scores": None if self.scores is None else dict(self.scores),
-        }
-
-
-@dataclass(frozen=True)
-class PlumpNext(DealSetup):
-    """The deal the table plays next (the deal in play when its tricks are not entered yet).
-
-    ``trump`` is the rule's value when ``enter_trump`` is false; otherwise the table enters the
-    turned-up suit (``trump`` is then the suit already entered for a deal in play, else None).
-    ``bids`` are the bids already entered (deal in play: only the tricks remain), else None.
-    The dealer's forbidden bid comes from ``forbidden_for(bids)`` once the others have bid.
-    """
-
-    bids: Mapping[str, int] | None
-
-    @property
-    def in_play(self) -> bool:
-        return self.bids is not None
-
-    def to_json(self) -> JSON:
-        return {
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "cards": self.cards,
-            "first_bidder": self.first_bidder,
+            **({"adjust": [dict(a) for a in self.adjust]} if "adjust" in entered else {}),
         }
 
 
@@ -138,9 +122,10 @@ class PlumpNext(DealSetup):
 class PlumpReplay:
     """A whole Plump record replayed: every deal, the totals, the end and what comes next."""
 
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # everyone listed, whether dealt in or not
     options: PlumpOptions
     plan: tuple[int, ...]  # cards of every scheduled deal (extra deals not included)
+    planned: int  # the players the plan is made for: those dealt in in deal 1
     deals: tuple[PlumpDeal, ...]
     totals: Mapping[str, int]  # in seat order
     leaders: tuple[str, ...]  # the players with the highest total now
@@ -165,18 +150,20 @@ class PlumpReplay:
         }
 
 
-def _leaders(totals: Mapping[str, int]) -> tuple[str, ...]:
-    best = max(totals.values())
-    return tuple(player for player, total in totals.items() if total == best)
+def _leaders(totals: Mapping[str, int], playing: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The highest totals among those ``playing`` (those dealt in in the last deal; a player
+    who has gone keeps his total but is no longer in the running)."""
+    among = {p: t for p, t in totals.items() if playing is None or p in playing}
+    best = max(among.values())
+    return tuple(player for player, total in among.items() if total == best)
 
 
-def _is_over(
-    options: PlumpOptions, plan: Sequence[int], deal: int, totals: Mapping[str, int]
-) -> bool:
+def _is_over(options: PlumpOptions, plan: Sequence[int], deal: PlumpDeal) -> bool:
     """After the complete deal ``deal``: is the game decided?"""
-    if deal < len(plan):
+    if deal.in_play or deal.deal < len(plan):
         return False
-    return options.tie_break is TieBreak.SHARE or len(_leaders(totals)) == 1
+    leaders = _leaders(deal.totals, deal.bidding_order)
+    return options.tie_break is TieBreak.SHARE or len(leaders) == 1
 
 
 def _replay_deal(
@@ -184,18 +171,24 @@ def _replay_deal(
 ) -> PlumpDeal:
     made = scores = None
     if entered.tricks is not None:
-        tricks = entered.tricks
-        made = {p: entered.bids[p] == tricks[p] for p in totals}
-        scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in totals}
-        totals = {p: totals[p] + scores[p] for p in totals}
+        tricks, dealt_in = entered.tricks, [p for p in totals if p in entered.bids]
+        made = {p: entered.bids[p] == tricks[p] for p in dealt_in}
+        scores = {p: deal_points(options, entered.bids[p], tricks[p]) for p in dealt_in}
+        totals = {p: totals[p] + scores.get(p, 0) for p in totals}
+    for adjustment in entered.adjust:
+        totals = {
+            **totals,
+            adjustment["player"]: totals[adjustment["player"]] + adjustment["points"],
+        }
     return PlumpDeal(
-        **{**_setup_of(setup), "trump": entered.trump},
+        **{**setup_of(setup), "trump": entered.trump},
         forbidden_bid=setup.forbidden_for(entered.bids),
         bids=entered.bids,
         tricks=entered.tricks,
         made=made,
         scores=scores,
         totals=totals,
+        adjust=entered.adjust,
     )
 
 
@@ -211,26 +204,25 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
     (19, 'Anna', 10, 'Bo')
     """
     options = PlumpOptions.from_json(record.options)
-    players = tuple(record.players)
-    check_player_count(len(players))
-    plan = tuple(deal_plan(options, len(players)))
+    planned_for = planned(record)
+    plan = tuple(deal_plan(options, planned_for))
     deals = list(_shared_deals(record, since))
-    totals = dict(deals[-1].totals) if deals else {player: 0 for player in players}
-    finished = bool(deals) and _is_over(options, plan, len(deals), totals)
+    totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
+    finished = bool(deals) and _is_over(options, plan, deals[-1])
     seats = deals[-1].seats if deals else None
     for number, raw in enumerate(record.rounds[len(deals) :], start=len(deals) + 1):
         try:
             if finished:
                 raise RuleError(N_("the game is over: it ended with deal {deal}"), deal=number - 1)
             seats = seating(record, number, seats)
-            setup = deal_setup(options, seats)
+            setup = round_setup(options, seats, planned_for, raw)
             entered = check_round(setup, raw, last=number == len(record.rounds))
         except RuleError as error:
             raise error.at_round(number) from None
-        deal = _replay_deal(setup, entered, options, totals)
+        deal = replace(_replay_deal(setup, entered, options, totals), entered=raw)
         deals.append(deal)
         totals = dict(deal.totals)
-        finished = not deal.in_play and _is_over(options, plan, number, totals)
+        finished = _is_over(options, plan, deal)
     return _replayed(record, options, plan, deals, finished)
 
 
@@ -243,15 +235,17 @@ def _replayed(
 ) -> PlumpReplay:
     """The replay of the deals played: the totals of the last, the leaders, what comes next."""
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
+    leaders = _leaders(totals, deals[-1].bidding_order if deals else None)
     return PlumpReplay(
         players=tuple(record.players),
         options=options,
         plan=plan,
+        planned=planned(record),
         deals=tuple(deals),
         totals=totals,
-        leaders=_leaders(totals),
+        leaders=leaders,
         finished=finished,
-        winners=_leaders(totals) if finished else (),
+        winners=leaders if finished else (),
         next=None if finished else _next(options, record, deals),
     )
 
@@ -273,17 +267,8 @@ def _next(options: PlumpOptions, record: Record, deals: Sequence[PlumpDeal]) -> 
         bids: Mapping[str, int] | None = last.bids
     else:
         seats = seating(record, len(deals) + 1, deals[-1].seats if deals else None)
-        setup = deal_setup(options, seats)
-        bids = None
-    return PlumpNext(**_setup_of(setup), bids=bids)
-
-
-def _setup_of(setup: DealSetup) -> dict[str, Any]:
-    """The DealSetup part of a deal (or of a subclass), to build another kind of deal from it."""
-    return {name: getattr(setup, name) for name in SETUP_FIELDS}
-
-
-SETUP_FIELDS = tuple(f.name for f in fields(DealSetup))
+        return upcoming(options, seats, planned(record))
+    return PlumpNext(**setup_of(setup), bids=bids)
 
 
 def score(record: Record) -> JSON:
@@ -314,5 +299,5 @@ def undo(rounds: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 SPEC = GameSpec(
     "plump", "Plump", min_players=3, max_players=7, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS, undo=undo,
-    evening=EVENING, resume=replay,
+    evening=EVENING, resume=replay, max_listed=10,
 )  # fmt: skip

@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base import N_, Message
 from ..evening import EveningRules, Outcome, Sheet, Tally, percent, points_bases, ranked
@@ -32,9 +33,10 @@ def outcome(game: PlumpReplay) -> Outcome:
 
 
 def tally(game: PlumpReplay, player: str) -> Tally:
-    """Over the deals played out: how many, the bids made, the points; and as dealer: his
-    deals, those in which the hook barred a bid, and how many of those he missed."""
-    done = [deal for deal in game.deals if not deal.in_play]
+    """Over the deals he played out (not those he sat out): how many, the bids made, the points
+    (adjustments counted); and as dealer: his deals, those in which the hook barred a bid, and
+    how many of those he missed."""
+    done = [deal for deal in game.deals if deal.made and player in deal.made]
     his = [deal for deal in done if deal.dealer == player]
     hooked = [deal for deal in his if deal.forbidden_bid is not None]
     return {
@@ -90,18 +92,37 @@ def sheet(game: PlumpReplay) -> Sheet:
             Message(N_("{name}: score"), {"name": name}),
             Message(N_("{name}: total"), {"name": name}),
         ]
+    noted = any(deal.adjust for deal in game.deals)
+    if noted:  # only a sheet with adjustments has their column
+        columns.append(Message(N_("Adjustments")))
     rows = []
     for deal in game.deals:
         row: list[str | int | None] = [deal.deal, deal.cards, deal.dealer, deal.trump]
-        for name in game.players:
+        for name in game.players:  # a player who sits the deal out has empty cells
             row += [
                 deal.bids.get(name),
                 deal.tricks.get(name) if deal.tricks else None,
-                deal.scores[name] if deal.scores else None,
+                deal.scores.get(name) if deal.scores else None,
                 deal.totals[name],
             ]
+        if noted:
+            row.append("; ".join(adjusted(entry) for entry in deal.adjust) or None)
         rows.append(tuple(row))
     return Sheet(tuple(columns), tuple(rows))
+
+
+def adjusted(entry: Mapping[str, Any]) -> str:
+    """An adjustment as the sheet notes it: "Cia −10: revoke" (the reason as the table gave it).
+
+    >>> adjusted({"player": "Cia", "points": -10, "reason": "revoke"})
+    'Cia −10: revoke'
+    """
+    return f"{entry['player']} {signed(entry['points'])}: {entry['reason']}"
+
+
+def signed(points: int) -> str:
+    """Points with their sign, as paper writes a correction: +10, −10."""
+    return f"+{points}" if points > 0 else f"−{-points}"
 
 
 EVENING = EveningRules(

@@ -13,10 +13,11 @@ from typing import Any
 
 from ..base import N_, RuleError
 from ..seating import Seating
+from .comings import check_adjustments, check_dealt_in, name_in_deal
 from .options import PlumpOptions, Scoring
 from .schedule import TRUMPS, deal_plan, fixed_trump
 
-ROUND_FIELDS = ("trump", "bids", "tricks")
+ROUND_FIELDS = ("trump", "bids", "tricks", "out", "cards", "adjust")
 
 
 def forbidden_bid(cards: int, others: int | Iterable[int], hook: bool = True) -> int | None:
@@ -81,10 +82,22 @@ class DealSetup:
         return forbidden_bid(self.cards, others, self.hook)
 
 
+def scheduled_cards(options: PlumpOptions, number: int, planned: int) -> int:
+    """The schedule's cards for deal ``number``, the schedule made for ``planned`` players (those
+    dealt in in deal 1); an extra deal for a tie has the most cards."""
+    plan = deal_plan(options, planned)
+    return max(plan) if number > len(plan) else plan[number - 1]
+
+
 @lru_cache(maxsize=4096)
-def deal_setup(options: PlumpOptions, seats: Seating) -> DealSetup:
+def deal_setup(
+    options: PlumpOptions, seats: Seating, planned: int | None = None, cards: int | None = None
+) -> DealSetup:
     """Deal number ``seats.number`` (1-based); past the schedule it is an extra deal for a tie.
     The same for every replay of a game (made once: it was a third of a replay).
+
+    ``planned``: the players the schedule is made for (those dealt in in deal 1; by default
+    those dealt in now); ``cards``: the cards dealt, where not the schedule's.
 
     >>> from ..base import Record
     >>> from ..seating import seating
@@ -93,10 +106,11 @@ def deal_setup(options: PlumpOptions, seats: Seating) -> DealSetup:
     >>> s.dealer, s.cards, s.first_bidder, s.bidding_order
     ('Dan', 7, 'Anna', ('Anna', 'Bo', 'Cia', 'Dan'))
     """
-    deal, players = seats.number, len(seats.order)
-    plan = deal_plan(options, players)
+    deal, players = seats.number, check_dealt_in(seats)
+    plan = deal_plan(options, planned or players)
     extra = deal > len(plan)
-    cards = max(plan) if extra else plan[deal - 1]
+    if cards is None:
+        cards = max(plan) if extra else plan[deal - 1]
     trump = fixed_trump(options, deal, cards, players, max(plan))
     return DealSetup(
         seats=seats,
@@ -125,8 +139,7 @@ def _counts(setup: DealSetup, raw: Any, key: str) -> dict[str, int]:
         raise RuleError(N_("the tricks must give every player's tricks"), field=key)
     order = setup.bidding_order
     for name in raw:
-        if name not in order:
-            raise RuleError(N_("{name!r} is not a player at this table"), field=key, name=name)
+        name_in_deal(setup.seats, name, field=key)
     counts: dict[str, int] = {}
     for player in order:
         value = raw.get(player)
@@ -191,6 +204,7 @@ class EnteredDeal:
     trump: str | None
     bids: dict[str, int]
     tricks: dict[str, int] | None
+    adjust: tuple[Mapping[str, Any], ...] = ()
 
 
 def check_round(setup: DealSetup, raw: Any, *, last: bool) -> EnteredDeal:
@@ -205,15 +219,14 @@ def check_round(setup: DealSetup, raw: Any, *, last: bool) -> EnteredDeal:
     trump = check_trump(setup, raw.get("trump"))
     bids = check_bids(setup, raw["bids"])
     raw_tricks = raw.get("tricks")
-    if raw_tricks is None:
-        if not last:
-            raise RuleError(
-                N_("the tricks of deal {deal} are missing: only the last deal may be in play"),
-                field="tricks",
-                deal=setup.deal,
-            )
-        return EnteredDeal(trump, bids, None)
-    return EnteredDeal(trump, bids, check_tricks(setup, raw_tricks))
+    if raw_tricks is None and not last:
+        raise RuleError(
+            N_("the tricks of deal {deal} are missing: only the last deal may be in play"),
+            field="tricks",
+            deal=setup.deal,
+        )
+    tricks = None if raw_tricks is None else check_tricks(setup, raw_tricks)
+    return EnteredDeal(trump, bids, tricks, check_adjustments(setup.seats, raw))
 
 
 def deal_points(options: PlumpOptions, bid: int, tricks: int) -> int:

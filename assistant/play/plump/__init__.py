@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property, lru_cache
-from typing import Any, ClassVar, NamedTuple
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 
 from ...games import plump
-from ...games.base import JSON, N_, Message, Record, RuleError
-from ...games.seating import seating
+from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
 from ..base import Adapter, Change, Context, EntryForm, entered_step
-from ..charts import LineChart, line_chart
 from ..fields import ChoiceField, PadField
-from ..seating import Sketch, sketch
 from ..standings import Standings, ranked
+from . import comings
+from .sheet import PlumpView
 
 
 def bids_form(
@@ -84,6 +83,7 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
 
     if deal.enter_trump:
         RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
+    comings.add_adjust_fields(RoundForm, deal)
     for player in deal.bidding_order:
         seat = players.index(player)
         setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))
@@ -120,96 +120,9 @@ def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[
     return {p: getattr(form, f"{prefix}_{players.index(p)}").data for p in order}
 
 
-class Cell(NamedTuple):  # a tuple: rows are hashed to be left out (dataclasses hash slowly)
-    bid: int | None
-    tricks: int | None
-    made: bool | None
-    score: int | None
-    total: int | None
-
-
-class Row(NamedTuple):
-    deal: int
-    cards: int
-    dealer: str
-    trump: str | None
-    state: str  # "done", "current" or "future"
-    extra: bool
-    cells: tuple[Cell, ...]
-
-
-class PlumpView:
-    """The page's view of the replay: its sheet's rows and its chart are made when the page
-    shows them (a save reads only the replay of the version it starts from)."""
-
-    def __init__(self, replay: plump.PlumpReplay) -> None:
-        self.replay = replay
-
-    @cached_property
-    def rows(self) -> tuple[Row, ...]:
-        return sheet_rows(self.replay)
-
-    @cached_property
-    def chart(self) -> LineChart | None:
-        done = [d for d in self.replay.deals if not d.in_play]
-        if not done:
-            return None
-        series = {p: [0, *[d.totals[p] for d in done]] for p in self.replay.players}
-        return line_chart(series, [str(d.deal) for d in done])
-
-    @cached_property
-    def seating(self) -> Sketch | None:
-        """Who sits where, who deals the next deal and who bids first (None once it is over)."""
-        nxt = self.replay.next
-        if nxt is None:
-            return None
-        return sketch(self.replay.players, nxt.dealer, nxt.first_bidder, gettext("bids first"))
-
-
-def sheet_rows(replay: plump.PlumpReplay) -> tuple[Row, ...]:
-    rows = [deal_row(deal, replay.players) for deal in replay.deals]
-    empty = tuple(Cell(None, None, None, None, None) for _ in replay.players)
-    if replay.next is not None and not replay.next.in_play:
-        nxt = replay.next
-        rows.append(Row(nxt.deal, nxt.cards, nxt.dealer, nxt.trump, "current", nxt.extra, empty))
-    first = _first(replay)
-    for number in range(len(rows) + 1, replay.deal_count + 1):
-        rows.append(future_row(replay.options, replay.players, first, number))
-    return tuple(rows)
-
-
-def deal_row(deal: plump.PlumpDeal, players: tuple[str, ...]) -> Row:
-    """The row of a deal played (or in play)."""
-    cells = tuple(
-        Cell(
-            deal.bids.get(p),
-            deal.tricks.get(p) if deal.tricks else None,
-            deal.made[p] if deal.made else None,
-            deal.scores[p] if deal.scores else None,
-            None if deal.in_play else deal.totals[p],
-        )
-        for p in players
-    )
-    state = "current" if deal.in_play else "done"
-    return Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells)
-
-
-@lru_cache(maxsize=4096)
-def future_row(
-    options: plump.PlumpOptions, players: tuple[str, ...], first: str, number: int
-) -> Row:
-    """A deal still to come: the same for every version of a game until it is dealt."""
-    setup = plump.deal_setup(options, seating(Record(plump.SPEC.kind, players, first), number))
-    empty = tuple(Cell(None, None, None, None, None) for _ in players)
-    return Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty)
-
-
-def _first(replay: plump.PlumpReplay) -> str:
-    """The first dealer, read back from deal 1 (or the next deal when nothing is entered)."""
-    if replay.deals:
-        return replay.deals[0].dealer
-    assert replay.next is not None
-    return replay.next.dealer
+# What correcting a deal's bids and tricks leaves as it was: who was dealt in, the cards
+# dealt and the corrections of totals.
+KEPT_BY_A_CORRECTION = ("out", "cards", "adjust")
 
 
 class PlumpAdapter(Adapter[PlumpView]):
@@ -221,19 +134,24 @@ class PlumpAdapter(Adapter[PlumpView]):
     }
 
     def view(self, loaded: Loaded) -> PlumpView:
-        return PlumpView(loaded.replay)
+        return PlumpView(loaded.replay, loaded.record, loaded.draft)
 
     def standings(self, ctx: Context) -> Standings:
         """The totals; while a deal is played, each player's bid under his total."""
         replay: plump.PlumpReplay = ctx.view.replay
-        nxt = replay.next
+        nxt = ctx.view.coming
         bids = (nxt.bids or {}) if nxt is not None and nxt.in_play else {}
         notes = {p: gettext("bid %(n)s", n=bid) for p, bid in bids.items()}
+        if nxt is not None:  # those not dealt in to the deal to come
+            notes |= {p: gettext("not dealt in") for p in nxt.seats.out}
         started = any(not deal.in_play for deal in replay.deals)
         return ranked(replay.totals, started=started, notes=notes)
 
     def undo_label(self, ctx: Context) -> Message | None:
-        """The engine's undo takes back the tricks of the last deal, else its bids."""
+        """The engine's undo takes back the tricks of the last deal, else its bids; the set-up
+        of the next deal goes first."""
+        if comings.chosen(ctx.loaded.draft, ctx.view.replay.next):
+            return Message(N_("the set-up of deal {deal}"), {"deal": ctx.view.coming.deal})
         deals = ctx.view.replay.deals
         if not deals:
             return None
@@ -243,9 +161,11 @@ class PlumpAdapter(Adapter[PlumpView]):
         return Message(N_("the tricks of deal {deal}"), {"deal": last.deal})
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
-        nxt = ctx.view.replay.next
+        nxt = ctx.view.coming
         if nxt is None:
             return None
+        if comings.is_setup(formdata) and not nxt.in_play:
+            return comings.setup_form(nxt, formdata)
         players, loaded = ctx.record.players, ctx.loaded
         if nxt.in_play:
             entered = entered_step(loaded, nxt.deal, "tricks", formdata)
@@ -266,7 +186,9 @@ class PlumpAdapter(Adapter[PlumpView]):
         return {ENTERED: entered}
 
     def entered(self, ctx: Context, form: EntryForm) -> Change:
-        nxt = ctx.view.replay.next
+        if isinstance(form, comings.SetupForm):
+            return comings.set_up(ctx, form)
+        nxt = ctx.view.coming
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]
         if nxt.in_play:
@@ -274,7 +196,8 @@ class PlumpAdapter(Adapter[PlumpView]):
             summary = Message(N_("Tricks of deal {deal} saved."), {"deal": nxt.deal})
             return Change(rounds, summary, fields=said_at_the_table)
         else:
-            entry: JSON = {"bids": posted(form, "bids", nxt.bidding_order, players)}
+            # who sits out and the cards, where not the schedule's, as the deal is set up
+            entry: JSON = {**nxt.carried, "bids": posted(form, "bids", nxt.bidding_order, players)}
             if nxt.enter_trump and form.trump.data:
                 entry = {"trump": form.trump.data, **entry}
             rounds.append(entry)
@@ -297,7 +220,11 @@ class PlumpAdapter(Adapter[PlumpView]):
         if deal.enter_trump and form.trump.data:
             entry = {"trump": form.trump.data, **entry}
         rounds = [dict(r) for r in ctx.record.rounds]
-        rounds[number - 1] = entry
+        kept = {k: v for k, v in rounds[number - 1].items() if k in KEPT_BY_A_CORRECTION}
+        adjust = comings.adjusted(form, kept)
+        if adjust is not None:
+            kept["adjust"] = adjust
+        rounds[number - 1] = {**kept, **entry}
         return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
 
 

@@ -1,0 +1,86 @@
+"""Plump when people come and go (docs/records.md, "People come and go, and adjustments"): how
+many are dealt in, a deal of its own number of cards, and an adjustment of a total.
+
+Who is dealt in, who deals and who bids first come from :func:`assistant.games.seating.seating`;
+what is checked here is what only Plump knows: the pack, the schedule and the points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import N_, RuleError, adjustments, check_int
+from ..seating import Seating
+from .options import MAX_PLAYERS, MIN_PLAYERS, PACK, check_player_count
+
+ADJUST_FIELDS = ("player", "points")
+MAX_ADJUSTMENT = 1000
+
+
+def check_dealt_in(seats: Seating) -> int:
+    """The number of players dealt in, which must be 3 to 7 whoever else is listed."""
+    count = len(seats.order)
+    if not seats.out:  # the whole table plays
+        return check_player_count(count)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise RuleError(
+            N_("{count} players are dealt in, but Plump is played by {low} to {high}"),
+            field="out",
+            count=count,
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+        )
+    return count
+
+
+def most_cards(seats: Seating) -> int:
+    """The most cards each player dealt in can be given from one pack."""
+    return PACK // len(seats.order)
+
+
+def dealt_cards(seats: Seating, scheduled: int, raw: Mapping[str, Any]) -> int:
+    """The cards of a deal: the round's own ``cards``, else the schedule's, which must fit the
+    pack for the players dealt in (a late arrival can make it too large)."""
+    players, most = len(seats.order), most_cards(seats)
+    if "cards" in raw:
+        try:
+            return check_int(raw["cards"], what="cards", low=1, high=most)
+        except RuleError as error:
+            raise RuleError(error.message, field="cards") from None
+    if scheduled > most:
+        raise RuleError(
+            N_("{cards} cards each cannot be dealt to {players} players"),
+            field="cards",
+            cards=scheduled,
+            players=players,
+        )
+    return scheduled
+
+
+def name_in_deal(seats: Seating, name: Any, *, field: str) -> str:
+    """``name`` must be a player dealt in to this deal (a player sitting out is said so)."""
+    if isinstance(name, str) and name in seats.order:
+        return name
+    if isinstance(name, str) and name in seats.seats:
+        raise RuleError(N_("{name} is not dealt in"), field=field, name=name)
+    raise RuleError(N_("{name!r} is not a player at this table"), field=field, name=name)
+
+
+def check_adjustments(seats: Seating, raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    """The round's ``adjust``: each a player dealt in and whole points, −1000…1000, not 0."""
+    try:
+        entries = adjustments(raw, fields=ADJUST_FIELDS)
+    except RuleError as error:
+        raise RuleError(error.message, field="adjust") from None
+    for entry in entries:
+        name_in_deal(seats, entry["player"], field="adjust")
+        try:
+            points = check_int(
+                entry["points"], what="adjust: points", low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT
+            )
+        except RuleError as error:
+            raise RuleError(error.message, field="adjust") from None
+        if points == 0:
+            raise RuleError(N_("adjust: points must not be 0"), field="adjust")
+    return tuple(entries)
