@@ -9,7 +9,7 @@ translation, so a message is a template plus its parameters.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
 from typing import Any
@@ -246,3 +246,23 @@ def adjustments(raw: Mapping[str, Any], *, fields: Iterable[str]) -> list[Mappin
         check_keys(entry, allowed=keys, required=keys, what="adjust")
         check_reason(entry["reason"], what="adjust")
     return entries
+
+
+MOST_POINTS = 1000  # what one adjustment of points gives or takes at most (Plump, Mulle)
+
+
+def point_adjustments(
+    raw: Mapping[str, Any], player: Callable[[Any], str]
+) -> tuple[Mapping[str, Any], ...]:
+    """A round's ``adjust`` of points (Plump, Mulle): each names a player (``player`` checks
+    whom, raising a RuleError) and gives or takes whole points, -1000...1000, not 0."""
+    try:
+        entries = adjustments(raw, fields=("player", "points"))
+        for entry in entries:
+            player(entry["player"])
+            check_int(entry["points"], what="adjust: points", low=-MOST_POINTS, high=MOST_POINTS)
+            if entry["points"] == 0:
+                raise RuleError(N_("adjust: points must not be 0"))
+    except RuleError as error:  # said next to the form's adjust field
+        raise RuleError(error.message, field="adjust") from None
+    return tuple(entries)

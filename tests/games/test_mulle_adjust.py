@@ -54,7 +54,7 @@ def test_a_partners_adjustment_counts_for_his_side() -> None:
 
 ERRORS = [
     ("not a player", [points("Eva", 5)], "round 1: adjust: 'Eva' is not a player"),
-    ("nought", [points("Bo", 0)], "round 1: adjust: give or take at least 1 point"),
+    ("nought", [points("Bo", 0)], "round 1: adjust: points must not be 0"),
     ("too many", [points("Bo", 1001)], "round 1: adjust: points must be at most 1000"),
     ("too few", [points("Bo", -1001)], "round 1: adjust: points must be at least -1000"),
     ("as text", [points("Bo", "5")], "round 1: adjust: points must be a whole number"),

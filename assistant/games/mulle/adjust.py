@@ -11,10 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import JSON, N_, RuleError, adjustments, check_int
+from ..base import JSON, check_player, point_adjustments
 from .options import side_of
-
-MOST_POINTS = 1000
 
 
 @dataclass(frozen=True)
@@ -29,18 +27,12 @@ class Adjustment:
 
 def parse_adjust(raw: Mapping[str, Any], players: Sequence[str]) -> tuple[Adjustment, ...]:
     """A deal's ``adjust``, each entry checked (none where the deal has none)."""
-    found = []
-    for entry in adjustments(raw, fields=("player", "points")):
-        name = entry["player"]
-        if not isinstance(name, str) or name not in players:
-            raise RuleError(N_("adjust: {name!r} is not a player"), field="adjust", name=name)
-        points = check_int(
-            entry["points"], what="adjust: points", low=-MOST_POINTS, high=MOST_POINTS
-        )
-        if points == 0:
-            raise RuleError(N_("adjust: give or take at least 1 point"), field="adjust")
-        found.append(Adjustment(name, points, entry["reason"]))
-    return tuple(found)
+
+    def player(name: Any) -> str:
+        return check_player(name, players, what="adjust")
+
+    entries = point_adjustments(raw, player)
+    return tuple(Adjustment(e["player"], e["points"], e["reason"]) for e in entries)
 
 
 def adjusted_points(players: tuple[str, ...], adjust: Sequence[Adjustment]) -> dict[str, int]:

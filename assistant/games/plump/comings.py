@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, RuleError, adjustments, check_int
+from ..base import N_, RuleError, check_int, point_adjustments
 from ..seating import Seating
 from .options import MAX_PLAYERS, MIN_PLAYERS, PACK, check_player_count
-
-ADJUST_FIELDS = ("player", "points")
-MAX_ADJUSTMENT = 1000
 
 
 def check_dealt_in(seats: Seating) -> int:
@@ -68,19 +65,5 @@ def name_in_deal(seats: Seating, name: Any, *, field: str) -> str:
 
 
 def check_adjustments(seats: Seating, raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
-    """The round's ``adjust``: each a player dealt in and whole points, −1000…1000, not 0."""
-    try:
-        entries = adjustments(raw, fields=ADJUST_FIELDS)
-    except RuleError as error:
-        raise RuleError(error.message, field="adjust") from None
-    for entry in entries:
-        name_in_deal(seats, entry["player"], field="adjust")
-        try:
-            points = check_int(
-                entry["points"], what="adjust: points", low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT
-            )
-        except RuleError as error:
-            raise RuleError(error.message, field="adjust") from None
-        if points == 0:
-            raise RuleError(N_("adjust: points must not be 0"), field="adjust")
-    return tuple(entries)
+    """The round's ``adjust``: each a player dealt in and whole points, -1000...1000, not 0."""
+    return point_adjustments(raw, lambda name: name_in_deal(seats, name, field="adjust"))
