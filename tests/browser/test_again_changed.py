@@ -41,3 +41,19 @@ def test_a_list_the_game_cannot_play_is_said_beside_it(page: Page, live_server: 
     expect(error).to_have_text("Mulle is played by 2 to 4 players; you named 1.")
     expect(page.locator("details.again-change")).to_have_attribute("open", "")
     expect(change.get_by_label("Someone new")).to_have_value("Cia")
+
+
+def test_a_mulle_total_is_adjusted_with_its_reason_from_the_game_page(
+    page: Page, live_server: str, shot
+) -> None:
+    """Anna 71, Bo 97: a revoke costs Bo 10 points, written on the sheet with its reason."""
+    import_example(page, live_server, EXAMPLES / "mulle-full-game.json")
+    page.get_by_role("link", name="± Adjust a total").tap()
+    page.locator("label.key", has_text="Bo").tap()
+    page.get_by_label("Points").fill("-10")
+    page.get_by_label("Why").fill("revoke")
+    shot(page, "mulle-adjust-a-total", full_page=False)
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator("#game .strip")).to_contain_text("87")
+    expect(page.locator("#game .adjusted")).to_have_count(1)
+    expect(page.locator("#game")).to_contain_text("revoke")

@@ -218,3 +218,46 @@ def test_undo_takes_the_substitute_back_and_undo_of_his_hand_keeps_him(client) -
     assert client.get(imported_with.path + "export").get_json()["rounds"][1]["seats"] == {
         "Dan": "Eva"
     }
+
+
+def test_a_mulle_total_is_adjusted_from_the_last_deals_correction(client) -> None:
+    """ "± Adjust a total" under the tally opens the last deal's correction, which asks whose
+    total, the points and why; the deal's own points stay, the total counts them."""
+    game = imported(client, MULLE)
+    page = client.get(game).text
+    deals = len(MULLE["rounds"])
+    link = f'{game}rounds/{deals}#adjust-a-total">± Adjust a total</a>'
+    assert link in page
+    correction = client.get(f"{game}rounds/{deals}").text
+    assert 'id="adjust-a-total"' in correction
+    fields = form_fields(correction, f"rounds/{deals}")
+    before = [e for r in MULLE["rounds"] for e in r.get("adjust", [])]
+    sent = {**fields, "adjust_player": "Bo", "adjust": "-5", "adjust_reason": "looked at the pack"}
+    assert client.post(f"{game}rounds/{deals}", data=sent).status_code == 303
+    record = client.get(game + "export").get_json()
+    adjust = [e for r in record["rounds"] for e in r.get("adjust", [])]
+    assert adjust == [*before, {"player": "Bo", "points": -5, "reason": "looked at the pack"}]
+    assert record["rounds"][-1]["piles"] == MULLE["rounds"][-1]["piles"]  # the deal as it was
+
+
+def test_a_mulle_adjustment_without_its_reason_is_refused_beside_the_field(client) -> None:
+    game = imported(client, MULLE)
+    deals = len(MULLE["rounds"])
+    fields = form_fields(client.get(f"{game}rounds/{deals}").text, f"rounds/{deals}")
+    sent = {**fields, "adjust_player": "Bo", "adjust": "-5", "adjust_reason": " "}
+    answer = client.post(f"{game}rounds/{deals}", data=sent)
+    assert answer.status_code == 422
+    assert "Say why, as the sheet will." in errors(answer.text)
+    assert 'value="-5"' in answer.text  # what was typed stays
+    assert client.get(game + "export").get_json()["rounds"] == MULLE["rounds"]
+
+
+def test_correcting_a_mulle_deal_keeps_its_adjustments(client) -> None:
+    game = imported(client, MULLE)
+    number = next(n for n, r in enumerate(MULLE["rounds"], 1) if r.get("adjust"))
+    fields = form_fields(client.get(f"{game}rounds/{number}").text, f"rounds/{number}")
+    fields["piles_0_mulles"], fields["piles_1_mulles"] = ["8C"], ["5C", "QD", "KH"]  # Bo's K♥
+    assert client.post(f"{game}rounds/{number}", data=fields).status_code == 303
+    record = client.get(game + "export").get_json()
+    assert record["rounds"][number - 1]["adjust"] == MULLE["rounds"][number - 1]["adjust"]
+    assert record["rounds"][number - 1]["piles"]["Bo"]["mulles"] == ["5C", "QD", "KH"]

@@ -13,6 +13,7 @@ from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
+from ..adjust import corrected_round
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings, ranked
 from .forms import (
@@ -206,12 +207,12 @@ class MulleAdapter(Adapter[MulleView]):
         warnings = view.replay.deals[number - 1].warnings
         data["confirm"] = digest(warnings) if warnings else None  # confirmed when it was saved
         before = record.with_rounds(record.rounds[: number - 1])
-        return piles_form(before, view.sides, f"round-{number}", formdata, data)
+        return piles_form(before, view.sides, f"round-{number}", formdata, data, adjust=True)
 
     def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
         assert isinstance(form, PilesForm)
         rounds = [dict(r) for r in ctx.record.rounds]
-        rounds[number - 1] = form.deal()
+        rounds[number - 1] = corrected_round(form, rounds[number - 1], form.deal())
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
         return Change(rounds, summary, ctx.loaded.draft)  # the deal in play goes on
 

@@ -23,6 +23,7 @@ from ...games.cards import RANKS, SUIT_LETTERS, Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...games.mulle.piles import Count
 from ...i18n import gettext, say
+from ..adjust import add_adjust_fields
 from ..base import EntryForm, place_error
 from ..fields import ChoiceField, PadField
 from .view import Side
@@ -268,9 +269,17 @@ def piles_form(
     step: str,
     formdata: Any = None,
     data: JSON | None = None,
+    *,
+    adjust: bool = False,
 ) -> PilesForm:
+    """The piles of a deal (``adjust``: with a correction of a total, as a deal's correction
+    asks)."""
+
     class Form(PilesForm):
         pass
+
+    if adjust:
+        add_adjust_fields(Form, before.players)
 
     names = []
     for side in sides:

@@ -12,6 +12,7 @@ from ...games import plump
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
+from ..adjust import add_adjust_fields, corrected_round
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
 from ..standings import Standings, ranked
@@ -83,7 +84,7 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
 
     if deal.enter_trump:
         RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
-    comings.add_adjust_fields(RoundForm, deal)
+    add_adjust_fields(RoundForm, deal.bidding_order)
     for player in deal.bidding_order:
         seat = players.index(player)
         setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))
@@ -122,7 +123,6 @@ def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[
 
 # What correcting a deal's bids and tricks leaves as it was: who was dealt in, the cards
 # dealt and the corrections of totals.
-KEPT_BY_A_CORRECTION = ("out", "cards", "adjust")
 
 
 class PlumpAdapter(Adapter[PlumpView]):
@@ -220,11 +220,7 @@ class PlumpAdapter(Adapter[PlumpView]):
         if deal.enter_trump and form.trump.data:
             entry = {"trump": form.trump.data, **entry}
         rounds = [dict(r) for r in ctx.record.rounds]
-        kept = {k: v for k, v in rounds[number - 1].items() if k in KEPT_BY_A_CORRECTION}
-        adjust = comings.adjusted(form, kept)
-        if adjust is not None:
-            kept["adjust"] = adjust
-        rounds[number - 1] = {**kept, **entry}
+        rounds[number - 1] = corrected_round(form, rounds[number - 1], entry)
         return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
 
 

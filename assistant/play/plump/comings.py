@@ -4,8 +4,7 @@
   and the cards where the schedule's no longer fit the pack. It is kept in the game's draft
   (``{"setup": {"deal": 5, "out": ["Bo"], "cards": 8}}``), so that every phone shows it, until
   the deal's bids are saved with it as the round's ``out`` and ``cards``.
-* A correction of a total with its reason, entered with a deal's correction: it becomes an
-  entry of that round's ``adjust`` (docs/records.md).
+* A correction of a total with its reason: ``play/adjust.py``.
 """
 
 from __future__ import annotations
@@ -13,14 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from wtforms import StringField
-from wtforms.validators import Length, Optional
-
 from ...games import plump
-from ...games.base import JSON, MAX_REASON, N_, Message, Record, RuleError
+from ...games.base import JSON, N_, Message, Record, RuleError
 from ..base import Change, Context, EntryForm
-from ..fields import ChoiceField, PadField
+from ..fields import PadField
 
 SETUP = "setup"  # the draft's key for the next deal's set-up
 
@@ -91,31 +86,3 @@ def set_up(ctx: Context[Any], form: EntryForm) -> Change:
     plump.set_up(ctx.record, before, replay.options, out, cards)  # a RuleError says why not
     choice: JSON = {"deal": nxt.deal, "out": out, **({"cards": cards} if cards else {})}
     return Change(ctx.record.rounds, summary, draft={**(ctx.loaded.draft or {}), SETUP: choice})
-
-
-# --- a correction of a total, with a deal's correction --------------------------------------
-
-
-def add_adjust_fields(form_class: type[EntryForm], deal: plump.PlumpDeal) -> None:
-    """The correction form's fields for a correction of a total: whose, the points, why."""
-    form_class.adjust_player = ChoiceField(_l("Whose total"), values=deal.bidding_order)
-    form_class.adjust = PadField(_l("Points"), low=-1000, high=1000, required=False)
-    form_class.adjust_reason = StringField(
-        _l("Why"), validators=[Optional(), Length(max=MAX_REASON)]
-    )
-
-
-def adjusted(form: EntryForm, round_: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
-    """The round's ``adjust`` with the one the form adds (None: the form adds none)."""
-    player, points = form.adjust_player.data, form.adjust.data
-    reason = (form.adjust_reason.data or "").strip()
-    if player is None and points is None and not reason:
-        return None
-    if player is None:
-        raise RuleError(N_("Tap whose total to correct."), field="adjust_player")
-    if points is None:
-        raise RuleError(N_("Give the points, such as 10 or -10."), field="adjust")
-    if not reason:
-        raise RuleError(N_("Say why, as the sheet will."), field="adjust_reason")
-    entry = {"player": player, "points": points, "reason": reason}
-    return [*round_.get("adjust", []), entry]

@@ -1,0 +1,57 @@
+"""A correction of a total with its reason, entered with a deal's correction (Plump and Mulle,
+which count points): whose total, the points and why become an entry of that round's ``adjust``
+(docs/records.md, "Adjustments"); the deal's own points stay as the cards made them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import StringField
+from wtforms.validators import Length, Optional
+
+from ..games.base import MAX_REASON, N_, RuleError
+from .base import EntryForm
+from .fields import ChoiceField, PadField
+
+# The entries a correction of a round keeps as they were: who sat it out, its cards, the table's
+# adjustments (the form asks the deal's own entries again, and one adjustment more).
+KEPT_BY_A_CORRECTION = ("out", "cards", "adjust")
+
+
+def add_adjust_fields(form_class: type[EntryForm], players: Sequence[str]) -> None:
+    """The correction form's fields for a correction of a total: whose, the points, why."""
+    form_class.adjust_player = ChoiceField(_l("Whose total"), values=tuple(players))
+    form_class.adjust = PadField(_l("Points"), low=-1000, high=1000, required=False)
+    form_class.adjust_reason = StringField(
+        _l("Why"), validators=[Optional(), Length(max=MAX_REASON)]
+    )
+
+
+def corrected_round(
+    form: EntryForm, before: Mapping[str, Any], entry: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The round as corrected: the deal's ``entry`` as the form gives it, what a correction
+    keeps of the round ``before`` it, and the adjustment the form adds (if any)."""
+    kept = {key: value for key, value in before.items() if key in KEPT_BY_A_CORRECTION}
+    adjust = adjusted(form, kept)
+    if adjust is not None:
+        kept["adjust"] = adjust
+    return {**kept, **entry}
+
+
+def adjusted(form: EntryForm, round_: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
+    """The round's ``adjust`` with the one the form adds (None: the form adds none)."""
+    player, points = form.adjust_player.data, form.adjust.data
+    reason = (form.adjust_reason.data or "").strip()
+    if player is None and points is None and not reason:
+        return None
+    if player is None:
+        raise RuleError(N_("Tap whose total to correct."), field="adjust_player")
+    if points is None:
+        raise RuleError(N_("Give the points, such as 10 or -10."), field="adjust")
+    if not reason:
+        raise RuleError(N_("Say why, as the sheet will."), field="adjust_reason")
+    entry = {"player": player, "points": points, "reason": reason}
+    return [*round_.get("adjust", []), entry]
