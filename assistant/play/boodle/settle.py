@@ -189,18 +189,17 @@ def share_text(
     if not lines:
         out.append(gettext("Nobody owes anybody anything."))
     for line in lines:
-        amount = ngettext("%(chips)s chip", "%(chips)s chips", line.count, chips=line.chips)
-        if line.money is not None:
-            amount = gettext("%(chips)s = %(money)s", chips=amount, money=line.money)
-        out.append(
-            gettext(
-                "%(payer)s pays %(payee)s %(amount)s",
-                payer=line.payer,
-                payee=line.payee,
-                amount=amount,
-            )
-        )
-        out.append("  " + line.why)
+        out += [payment_text(line), "  " + line.why]
     if rounding:
         out.append(rounding)
     return "\n".join(out)
+
+
+def payment_text(line: PaymentLine) -> str:
+    """One payment as the text says it: "Cia pays Anna 4 chips = 2.00"."""
+    amount = ngettext("%(chips)s chip", "%(chips)s chips", line.count, chips=line.chips)
+    if line.money is not None:
+        amount = gettext("%(chips)s = %(money)s", chips=amount, money=line.money)
+    return gettext(
+        "%(payer)s pays %(payee)s %(amount)s", payer=line.payer, payee=line.payee, amount=amount
+    )
