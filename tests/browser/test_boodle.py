@@ -49,6 +49,15 @@ class Table(TapCounter):
         in_sight(self.page, f"deal {deal}")
 
 
+def start_boodle(page: Page, live_server: str) -> Table:
+    """A new game of Boodle for the four, Anna dealing first, on its game page."""
+    choose_players(page, live_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Anna deals")
+    return Table(page)
+
+
 def balances(page: Page) -> list[int]:
     texts = page.locator("#game .strip .strip-total").all_inner_texts()
     return [int(t.replace("−", "-").replace("+", "")) for t in texts]
@@ -208,11 +217,7 @@ def test_undo_of_a_saved_deal_brings_its_out_back_as_entered(
     page: Page, live_server: str, shot
 ) -> None:
     """One wrong number of cards left: Undo, one key, Save; not the whole out tapped again."""
-    choose_players(page, live_server, "Boodle", PLAYERS)
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".banner")).to_contain_text("Anna deals")
-    table = Table(page)
+    table = start_boodle(page, live_server)
     table.played("AH", "Bo")
     table.out("Dan", {"Anna": 3, "Bo": 2, "Cia": 4}, deal=1)
     table.tap(page.get_by_role("button", name="Undo: Dan went out, deal 1"))

@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players, in_sight
-from tests.browser.test_boodle import PLAYERS, Table, balances
+from tests.browser.table import in_sight
+from tests.browser.test_boodle import Table, balances, start_boodle
 
 
 def who_plays(table: Table, deal: int, button: str) -> None:
@@ -24,11 +24,7 @@ def who_plays(table: Table, deal: int, button: str) -> None:
 def test_a_player_sits_out_chips_are_moved_and_he_joins_again(
     page: Page, live_server: str, shot
 ) -> None:
-    choose_players(page, live_server, "Boodle", PLAYERS)
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".banner")).to_contain_text("Anna deals")
-    table = Table(page)
+    table = start_boodle(page, live_server)
     table.played("AH", "Bo")
     table.out("Dan", {"Anna": 3, "Bo": 2, "Cia": 4}, deal=1)
     assert balances(page) == [-11, -1, -8, 5]

@@ -9,18 +9,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import TapCounter, choose_players
+from tests.browser.table import choose_players
+from tests.browser.test_plump_game import Table as PlumpTable
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan", "Eva"]
 
 
-class Table(TapCounter):
-    def pad(self, name: str):  # type: ignore[no-untyped-def]
-        legend = self.page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))
-        return self.page.locator("#entry fieldset.pad").filter(has=legend)
-
-    def number(self, name: str, value: int) -> None:
-        self.tap(self.pad(name).locator("label.key").nth(value))
+class Table(PlumpTable):
+    """The Plump table, with the set-up of the next deal; its buttons are named exactly."""
 
     def button(self, text: str) -> None:
         self.tap(self.page.get_by_role("button", name=text, exact=True))

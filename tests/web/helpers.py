@@ -102,6 +102,13 @@ def import_record(client: FlaskClient, token: str, record: dict):  # type: ignor
     return client.post(f"/t/{token}/import", data=upload, content_type="multipart/form-data")
 
 
+def imported_game(client: FlaskClient, record: dict) -> GameUrl:
+    """A game of ``record`` imported at a table of its own: its page's address."""
+    response = import_record(client, start_game(client).token, record)
+    assert response.status_code == 303, response.text
+    return GameUrl(response.headers["Location"])
+
+
 def form_fields(page: str, action_suffix: str) -> dict[str, object]:
     """What the browser would post for the form whose action ends with ``action_suffix``: its
     text, number and hidden inputs, checked radios and boxes, selected options."""

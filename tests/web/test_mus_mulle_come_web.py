@@ -14,9 +14,8 @@ from tests.web.helpers import (
     GameUrl,
     errors,
     form_fields,
-    import_record,
+    imported_game,
     post_entry,
-    start_game,
     version_of,
 )
 from tests.web.test_circles_web import member_id, new_circle
@@ -27,9 +26,7 @@ PARTNERS = json.loads((EXAMPLES / "mulle-come-and-go-partnership.json").read_tex
 
 
 def imported(client: FlaskClient, record: dict) -> str:
-    response = import_record(client, start_game(client).token, record)
-    assert response.status_code == 303, response.text
-    return response.headers["Location"]
+    return imported_game(client, record).path
 
 
 def every_view(client: FlaskClient, game: str) -> dict[str, str]:

@@ -19,6 +19,7 @@ from tests.web.helpers import (
     entries,
     errors,
     import_record,
+    imported_game,
     post_entry,
     seat_fields,
     start_game,
@@ -32,9 +33,7 @@ PACK = json.loads((EXAMPLES / "plump-come-and-go-pack.json").read_text())
 
 
 def imported(client: FlaskClient, record: dict) -> GameUrl:
-    response = import_record(client, start_game(client).token, record)
-    assert response.status_code == 303, response.text
-    return GameUrl(response.headers["Location"])
+    return imported_game(client, record)
 
 
 def cells_of(page: str, deal: int) -> list[str]:
