@@ -31,6 +31,15 @@ BOXES = """() => {
 }"""
 
 
+def bids_saved(page: Page, live_server: str) -> None:
+    """A new Plump game for four, Anna dealing, with the bids of deal 1 saved."""
+    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+
+
 @pytest.fixture
 def narrow_large_text(browser: Browser) -> Iterator[Page]:
     """A 320 px phone with its text at 200 % (Chromium's own font size at 32 px), whose
@@ -49,11 +58,7 @@ def test_the_waiting_taps_line_lies_above_undo_at_320_px_and_200_percent_text(
     narrow_large_text: Page, live_server: str, shot
 ) -> None:
     page = narrow_large_text
-    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    tap_pads(page, BIDS)
-    page.get_by_role("button", name="Save bids").tap()
+    bids_saved(page, live_server)
     undo = page.locator(".thumb-bar .undo")
     expect(undo).to_have_text(re.compile("Undo: the bids of deal 1"))
 
@@ -88,11 +93,7 @@ FOOT = """() => {
 def test_the_page_makes_room_for_the_bar_when_the_bar_grows(page: Page, live_server: str) -> None:
     """The bar is measured whenever its size changes: here the page's text grows to 200 %
     after the bar was measured, and the foot of the page still scrolls clear of it."""
-    choose_players(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    tap_pads(page, BIDS)
-    page.get_by_role("button", name="Save bids").tap()
+    bids_saved(page, live_server)
     bar = page.locator("[data-thumb-bar]")
     expect(bar.locator(".undo")).to_have_text(re.compile("Undo: the bids of deal 1"))
     small = bar.bounding_box()
