@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import config, live
 from .assets import setup_assets
 from .cli import register_commands
-from .extensions import babel, compress, csrf, db, migrate, sqlite_synchronous
+from .extensions import babel, csrf, db, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
 from .kept import setup_kept
 from .throttle import limiter
@@ -22,6 +23,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app as the server runs it."""
+    app = core_app(test_config, serving=serve)
+    live.init_app(app)
+    register_commands(app)
+    return app
+
+
+def core_app(
+    test_config: dict[str, Any] | None = None, serving: Callable[[Flask], None] | None = None
+) -> Flask:
+    """The app's pages, rules and store, as the server and the phone's own copy share them;
+    ``serving`` adds the server's own hooks before the views' (so they run after them)."""
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -38,26 +51,31 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
-    if proxies := int(app.config["TRUSTED_PROXIES"]):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
 
     config.private_database(app.config["SQLALCHEMY_DATABASE_URI"])
     db.init_app(app)
     with app.app_context():
         sqlite_synchronous(db.engine, app.config["SQLITE_SYNCHRONOUS"])
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)
     setup_assets(app)
     setup_kept(app)
-    # Its after_request hook is registered before the views' ones, so it runs after them all:
-    # it compresses the finished response.
-    compress.init_app(app)
-
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)
-
+    if serving:
+        serving(app)
     register_views(app)
-    live.init_app(app)
-    register_commands(app)
     return app
+
+
+def serve(app: Flask) -> None:
+    """What only the server adds before the views: proxies, migrations, compression."""
+    from . import serving  # here, not above: the phone's copy (phone.py) never imports brotli
+
+    if proxies := int(app.config["TRUSTED_PROXIES"]):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    serving.migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    serving.serve_static(app)
+    # Its after_request hook is registered before the views' ones, so it runs after them all:
+    # it compresses the finished response.
+    serving.compress.init_app(app)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import Babel
-from flask_compress import Compress
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
 from sqlalchemy import event
@@ -19,10 +17,8 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
-migrate = Migrate(render_as_batch=True)
 csrf = CSRFProtect()
 babel = Babel()
-compress = Compress()
 
 
 @event.listens_for(Engine, "connect")

@@ -25,7 +25,7 @@ from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
-from . import games, home, pwa
+from . import games, home, phone, pwa
 from .or_404 import refuse_malformed_tokens
 
 CSP = (
@@ -36,6 +36,17 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
     "manifest-src 'self'; worker-src 'self'"
 )
+
+
+# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly: only its worker
+# may, and nothing else changes for it.
+PHONE_WORKER = "/static/phone/"
+
+
+def csp_for(path: str) -> str:
+    if path.startswith(PHONE_WORKER):
+        return CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+    return CSP
 
 
 def posted_key() -> str | None:
@@ -54,18 +65,21 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
     """Each game's own CSS and JavaScript, by convention ``static/<kind>/<kind>.css|.js``: a game
     page loads them after the shared ones (a game without its own assets loads none)."""
     static = Path(app.static_folder or "static")
+    digests = app.config.get("STATIC_DIGESTS")  # on the phone: the server's files (bundle.py)
+
+    def exists(name: str) -> bool:
+        return name in digests if digests is not None else (static / name).is_file()
+
     return {
         kind: tuple(
-            f"{kind}/{kind}{ext}"
-            for ext in (".css", ".js")
-            if (static / kind / f"{kind}{ext}").is_file()
+            f"{kind}/{kind}{ext}" for ext in (".css", ".js") if exists(f"{kind}/{kind}{ext}")
         )
         for kind in GAMES
     }
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, evening, circles):
+    for module in (home, tables, games, pwa, phone, evening, circles):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(circles.new_bp)
@@ -106,7 +120,7 @@ def slow_answer() -> None:
 
 
 def security_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("Content-Security-Policy", csp_for(request.path))
     if request.is_secure or served_over_https(current_app.config):
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")

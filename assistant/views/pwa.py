@@ -58,6 +58,7 @@ def service_worker() -> Response:
         offline=url_for("pwa.offline"),
         unsent=url_for("pwa.unsent"),
         static_prefix=url_for("static", filename=""),
+        phone_app=url_for("phone.app_zip"),
     )
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
@@ -80,6 +81,11 @@ def static_files() -> list[str]:
     return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
 
 
+def static_digests() -> dict[str, str]:
+    """Every static file's digest, for the phone's own copy of the app (``bundle.py``)."""
+    return {name: digest for name in static_files() if (digest := fingerprint(name))}
+
+
 def precached_files() -> list[str]:
     """What the service worker keeps on the phone from the first visit on: the shared files,
     which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
@@ -93,8 +99,9 @@ INSTALL_ICON = re.compile(r"icons/.*\.png")
 
 
 def shared(name: str) -> bool:
-    """Whether a static file is every page's (a game's own live under its kind's folder)."""
-    return name.split("/", 1)[0] not in GAMES
+    """Whether a static file is every page's (a game's own live under its kind's folder, and
+    the app for play without signal under ``phone/``: kept once a table is kept for it)."""
+    return name.split("/", 1)[0] not in (*GAMES, "phone")
 
 
 def asset_version() -> str:

@@ -68,7 +68,9 @@
     const kept = await keptEntries();
     const same = entry.kind === "page"
       ? kept.find((other) => entry.key && other.key === entry.key)
-      : kept.find((other) => !entry.adds && !other.adds && other.form === entry.form && other.page === entry.page);
+      : kept.find((other) => !entry.adds && !other.adds && other.form === entry.form && other.page === entry.page
+        // answered on the phone, the next step is another change: only the same step replaces
+        && (!entry.phone || versionOf(other.fields) === versionOf(entry.fields)));
     if (same) {
       entry.id = same.id;
       entry.key = same.key;
@@ -83,7 +85,8 @@
   const keyOf = (fields) => (fields.find(([name]) => name === "key") || [])[1];
   const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
 
-  function keepEntry(ctx) {
+  function keepEntry(ctx, answeredHere = false) {
+    ctx.keptHere = true;
     const fields = fieldsOf(ctx.request.body);
     const form = ctx.sourceElement;
     return keep({
@@ -95,12 +98,14 @@
       adds: form.hasAttribute("data-adds"),
       page: location.pathname,
       label: labelOf(form, ctx.submitter),
+      phone: answeredHere,
     });
   }
 
-  function keepPageForm(form, submitter) {
+  function keepPageForm(form, submitter, answeredHere = false) {
     const fields = fieldsOf(new FormData(form, submitter));
     return keep({
+      phone: answeredHere,
       kind: "page",
       action: new URL(form.action, location.href).pathname,
       fields,
@@ -115,6 +120,26 @@
     const source = ctx && ctx.sourceElement;
     return Boolean(window.indexedDB && source && source.matches && source.matches(ENTRY_FORMS)
       && ctx.request && ctx.request.method === "POST");
+  }
+
+  // A form the phone answered led to a page of its own making (a game started by "Play again"
+  // has the phone's number): once the server's answer names its own, the changes kept after it
+  // go there, and so does this page.
+  let keeping = Promise.resolve();
+
+  async function landed(key, path) {
+    await keeping;
+    for (const entry of await keptEntries()) if (entry.key === key) await store({ ...entry, landedHere: path });
+  }
+
+  async function remap(entry, path) {
+    const from = entry.landedHere;
+    if (!from || !path || from === path) return;
+    const moved = (where) => (where && where.startsWith(from) ? path + where.slice(from.length) : where);
+    for (const later of await keptEntries()) {
+      await store({ ...later, action: moved(later.action), page: moved(later.page), shownOn: moved(later.shownOn) });
+    }
+    if (location.pathname.startsWith(from)) location.replace(moved(location.pathname));
   }
 
   // --- What the page shows: the note beside the forms, the badge and the list in the header ---
@@ -142,7 +167,8 @@
     showList(entries);
     const mine = entries.filter(shownHere);
     const count = mine.length;
-    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: count } }));
+    const unanswered = mine.filter((entry) => !entry.phone).length;
+    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: count, unanswered } }));
     const here = note(count > 0);
     if (here) {
       here.hidden = count === 0;
@@ -152,7 +178,7 @@
       // Offline the page shows the step as it was: the next one comes once this is sent.
       const last = mine[mine.length - 1];
       const next = here.parentElement.querySelector("[data-outbox-next]");
-      if (next) next.hidden = !(last && last.kind === "entry" && !last.adds);
+      if (next) next.hidden = !(last && last.kind === "entry" && !last.adds && !last.phone);
     }
     // navigator.onLine can be true without a working connection: try again now and then.
     if (entries.some((entry) => !entry.conflict) && !retry) {
@@ -190,6 +216,7 @@
   // game with "Deal 3 corrected", or both versions of a conflict).
   async function send(entry, body) {
     await store({ ...entry, sent: true, conflict: false });
+    if (entry.phone) body.set("csrf_token", pageToken());
     // Marked as the outbox's: the service worker leaves it to the browser (sw.js).
     const action = new URL(entry.action, location.href);
     action.searchParams.set("outbox", "1");
@@ -218,9 +245,26 @@
     }
   }
 
+  // The server's token for this phone: a change the phone answered was drawn without it, and a
+  // page the phone drew carries its own (data-on-the-phone); the last page of the server's has it.
+  function pageToken() {
+    const server = "server-csrf-token";
+    try {
+      if (document.body.hasAttribute("data-on-the-phone")) return localStorage.getItem(server) || "";
+      const token = JSON.parse(document.body.getAttribute("hx-headers:inherited"))["X-CSRFToken"] || "";
+      localStorage.setItem(server, token);
+      return token;
+    } catch (error) {
+      return "";
+    }
+  }
+  pageToken();
+
   // One kept change sent: its answer (or null when there is no connection).
   function post(entry, body) {
-    const headers = { "X-CSRFToken": body.get("csrf_token") || "" };
+    const token = (!entry.phone && body.get("csrf_token")) || pageToken();
+    if (body.has("csrf_token")) body.set("csrf_token", token);
+    const headers = { "X-CSRFToken": token };
     if (entry.kind !== "page") headers["HX-Request"] = "true";
     return fetch(entry.action, {
       method: "POST",
@@ -268,6 +312,7 @@
         // An entry is answered with the game (200, 409 and 422 alike), a page form with a
         // redirect to it; anything else was refused.
         const landed = new URL(response.url || entry.action, location.href).pathname;
+        if (entry.kind === "page" && response.ok) await remap(entry, landed);
         if (entry.kind === "page" ? !response.ok : !now) refused = true;
         else if (response.ok) sentCount += 1;  // saved, or "already saved"
         // Shown at once: the next answer is drawn against what the phone shows.
@@ -295,6 +340,9 @@
     const source = ctx.sourceElement;
     if (source && source.hasAttribute && source.hasAttribute("data-poll")) {
       event.preventDefault();  // no connection: polling has nothing to ask
+    } else if (isEntryRequest(ctx) && window.phone && window.phone.usable()) {
+      // no connection, the table kept on this phone (phone.js): keep it, and answer it here
+      ctx.fetch = () => window.phone.answer(ctx, (answered) => keepEntry(ctx, answered));
     } else if (isEntryRequest(ctx)) {
       event.preventDefault();  // no connection: keep the entry instead of sending it
       keepEntry(ctx);
@@ -303,7 +351,7 @@
 
   document.addEventListener("htmx:error", (event) => {
     const ctx = event.detail && event.detail.ctx;
-    if (ctx && !ctx.response && isEntryRequest(ctx)) keepEntry(ctx);  // a network error, not a 4xx
+    if (ctx && !ctx.response && !ctx.keptHere && isEntryRequest(ctx)) keepEntry(ctx);  // a network error, not a 4xx
   });
 
   // Any other form that posts (setting up, a stake, the evening's name, ending the evening, a
@@ -326,8 +374,15 @@
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (navigator.onLine || !form.matches || form.method !== "post" || form.hasAttribute("hx-post")) return;
+    const kept = form.matches(PAGE_FORMS) && window.indexedDB;
+    // The table kept on this phone (phone.js): kept, and sent on to the app on the phone, which
+    // answers it as the server would (the service worker asks it, sw.js).
+    if (kept && window.phone && window.phone.handles(form.action)) {
+      keeping = keepPageForm(form, event.submitter, true);
+      return;
+    }
     event.preventDefault();
-    if (form.matches(PAGE_FORMS) && window.indexedDB) keepPageForm(form, event.submitter);
+    if (kept) keepPageForm(form, event.submitter);
     else cannotWithoutConnection(form, event.submitter);
   });
 
@@ -357,7 +412,11 @@
   async function answered() {
     const key = document.body.dataset.outboxAnswered || landedFrom();
     if (!key || !window.indexedDB) return;
-    for (const entry of await keptEntries()) if (entry.key === key) await forget(entry.id);
+    for (const entry of await keptEntries()) {
+      if (entry.key !== key) continue;
+      await forget(entry.id);
+      await remap(entry, location.pathname);
+    }
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -365,5 +424,5 @@
     answered().catch(() => {}).then(flush);
   });
 
-  window.outbox = { entries: () => (window.indexedDB ? keptEntries() : Promise.resolve([])) };
+  window.outbox = { entries: () => (window.indexedDB ? keptEntries() : Promise.resolve([])), landed };
 })();

@@ -17,6 +17,19 @@ if ("serviceWorker" in navigator) {
   });
 }
 
+// The service worker asks, without a connection, whether this page's app on the phone answers
+// a page (phone.js): a page without it says no at once.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    const asked = event.data && event.data.phone;
+    const port = event.ports && event.ports[0];
+    if (!asked || !port) return;
+    const phone = window.phone;
+    if (!phone || !phone.handles(asked.url)) port.postMessage({ none: true });
+    else phone.answerPage(asked).then((answer) => port.postMessage(answer), () => port.postMessage({ none: true }));
+  });
+}
+
 // --- Keep the screen on while a game is on the page (where the browser can) ----------------
 let wakeLock = null;
 

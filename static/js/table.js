@@ -108,7 +108,8 @@
     const line = page.querySelector("[data-taps-waiting]");
     const undo = page.querySelector(".undo-form");
     const count = waitingTaps.length;
-    const undoWaits = Boolean(undo) && (count > 0 || keptHere > 0);
+    // (a change the phone answered itself is shown: Undo names what it takes back)
+    const undoWaits = Boolean(undo) && (count > 0 || unansweredHere > 0);
     if (line) {
       let text = "";
       if (count) text = count === 1 ? line.dataset.one : line.dataset.many.replace("{n}", count);
@@ -140,7 +141,7 @@
   document.addEventListener("htmx:after:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
     if (!ctx || !ctx.response) return;
-    heard();
+    if (!ctx.keptHere) heard();  // answered on this phone (phone.js): the table was not heard
     const status = ctx.response.status;
     const now = answeredVersion(ctx.text);
     if (ctx.sentVersion != null && status < 300 && now === ctx.sentVersion + 1) {
@@ -324,6 +325,7 @@
   let heardAt = Date.now();
   let offlineSince = null;
   let keptHere = 0; // this page's changes in the outbox
+  let unansweredHere = 0; // of them, those the page shows as they were before (no phone.js)
   let sentNote = null; // how many it sent, when
 
   function heard() {
@@ -351,6 +353,7 @@
 
   window.addEventListener("outbox:count", (event) => {
     keptHere = event.detail.here;
+    unansweredHere = event.detail.unanswered;
     showHeard();
     showWaiting();
   });

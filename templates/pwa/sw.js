@@ -10,6 +10,7 @@ const PRECACHE = {{ precache|tojson }};
 const OFFLINE = {{ offline|tojson }};
 const UNSENT = {{ unsent|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
+const PHONE_APP = {{ phone_app|tojson }};  {# the app for play without signal (phone.js) #}
 const MAX_PAGES = 40;
 
 {# The static files are fingerprinted (?v=digest) and kept immutable by the browser too, so what
@@ -56,7 +57,7 @@ self.addEventListener("fetch", (event) => {
   if (!cacheable(request)) return;  {# the browser goes to the network as if we were not here #}
   const url = new URL(request.url);
   if (request.mode === "navigate") event.respondWith(page(request));
-  else if (url.pathname.startsWith(STATIC_PREFIX)) event.respondWith(asset(request));
+  else if (url.pathname.startsWith(STATIC_PREFIX) || url.pathname === PHONE_APP) event.respondWith(asset(request));
 });
 
 {# A form sent as a page (htmx's entries have the outbox) that cannot reach the server: the
@@ -70,11 +71,36 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function send(request) {
+  const body = request.clone();
   try {
     return await fetch(request);
   } catch (error) {
-    return notSent();
+    return (await onThePhone(body)) || notSent();
   }
+}
+
+{# Without a connection, a page of a table this phone keeps for play without signal is answered
+   by the app on the phone (js/phone.js) in an open page of that table, as the server would:
+   a form's redirect and the page it leads to, a game's page, the table's page. #}
+async function onThePhone(request) {
+  const asked = {
+    method: request.method,
+    url: request.url,
+    body: request.method === "POST" ? await request.text() : "",
+  };
+  for (const client of await self.clients.matchAll({ type: "window" })) {
+    const answer = await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      client.postMessage({ phone: asked }, [channel.port2]);
+      setTimeout(() => resolve(null), 30000);  {# starting Python on a slow phone #}
+    });
+    if (answer && answer.status) {
+      if (answer.location) return Response.redirect(new URL(answer.location, request.url).href, 303);
+      return new Response(answer.text, { status: answer.status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }
+  }
+  return null;
 }
 
 async function notSent() {
@@ -91,7 +117,7 @@ async function page(request) {
     }
     return response;
   } catch (error) {
-    const copy = await cache.match(request, { ignoreVary: true });
+    const copy = (await onThePhone(request)) || (await cache.match(request, { ignoreVary: true }));
     return copy || (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
   }
 }

@@ -1,0 +1,172 @@
+"""Play on without signal: a table kept on the phone (js/phone.js) is answered there, by the
+server's own Python in Pyodide, step after step; back online every change reaches the server
+once, in order, and the server shows what the phone showed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_offline import CONTROLLED, KEPT, page_errors, start_plump
+from tests.browser.test_offline_forms import EXAMPLES, play_deal_one, set_tricks
+from tests.browser.test_offline_outbox import history, server_page
+from tests.browser.test_plump_game import (
+    PLAN,
+    PLAYERS,
+    Table,
+    deal_entries,
+    order,
+    play_deal,
+    points,
+    totals_on_sheet,
+)
+
+pytestmark = pytest.mark.browser
+READY = re.compile(r"^Ready to play without signal \([\d.,]+ MB on this phone\)\.$")
+
+
+def server_totals(url: str) -> list[int]:
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", server_page(url), re.S)
+    assert foot
+    return [int(cell) for cell in re.findall(r"<td[^>]*>\s*(-?\d+)\s*</td>", foot.group(1))]
+
+
+def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    page.goto(live_server + "/new")
+    page.evaluate(CONTROLLED)
+    for i, name in enumerate(PLAYERS):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text("Deal 1 of 19")
+    url = page.url
+    table = Table(page)
+    expected = dict.fromkeys(PLAYERS, 0)
+
+    def deal(number: int) -> None:
+        bids, tricks = deal_entries(number, PLAN[number - 1])
+        play_deal(table, number, bids, tricks, trump="HDCS"[number % 4])
+        for player, score in points(bids, tricks).items():
+            expected[player] += score
+
+    deal(1)
+    after_one = [expected[player] for player in PLAYERS]
+    page.get_by_role("button", name="Keep for play without signal").tap()
+    said = page.locator("[data-phone-said]")
+    expect(said).to_have_text(READY, timeout=180_000)
+    shot(page, "play-without-signal-ready", full_page=False)
+
+    page.context.set_offline(True)
+    deal(2)
+    expect(page.locator(".banner")).to_contain_text("Deal 3 of 19")
+    deal(3)
+    # Undo offline takes back what the phone shows last: the tricks of deal 3.
+    page.get_by_role("button", name="Undo").tap()
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    _, tricks = deal_entries(3, PLAN[2])
+    for player in order(3)[:-1]:
+        table.number(player, tricks[player])
+    table.button("Save tricks")
+    expect(page.locator(".banner")).to_contain_text("Deal 4 of 19")
+    totals = [expected[player] for player in PLAYERS]
+    expect(page.locator("tfoot td")).to_have_text([str(total) for total in totals])
+    assert page.evaluate(KEPT) == 6  # bids and tricks twice, the undo, the tricks again
+    pending = page.locator("#game .pending[role=status]")
+    expect(pending).to_have_text("Saved on this phone: 6 entries wait for the connection.")
+    expect(page.locator("[data-outbox-next]")).to_be_hidden()
+    shot(page, "play-without-signal-offline", full_page=False)
+    assert server_totals(url) == after_one  # the server has heard nothing yet
+
+    page.context.set_offline(False)
+    expect(pending).to_be_hidden(timeout=30_000)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden()
+    assert page.evaluate(KEPT) == 0
+    expect(page.locator("#game")).to_have_attribute("data-version", "8")
+    assert server_totals(url) == totals == totals_on_sheet(page)
+    assert history(url) == [
+        "Bids of deal 1 saved. Bo leads.",
+        "Tricks of deal 1 saved.",
+        "Bids of deal 2 saved. Cia leads.",
+        "Tricks of deal 2 saved.",
+        "Bids of deal 3 saved. Dan leads.",
+        "Tricks of deal 3 saved.",
+        "Undone: the tricks of deal 3.",
+        "Tricks of deal 3 saved.",
+    ]  # each change once, in the order it was made
+    assert errors == []
+
+
+def keep_for_play_without_signal(page: Page) -> None:
+    page.get_by_role("button", name="Keep for play without signal").tap()
+    expect(page.locator("[data-phone-said]")).to_have_text(READY, timeout=180_000)
+
+
+def test_play_again_offline_starts_the_game_on_the_phone_and_once_on_the_server(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    page.goto(live_server + "/")
+    page.evaluate(CONTROLLED)
+    box = page.locator("details.import").first
+    box.locator("summary").tap()
+    box.locator("input[type=file]").set_input_files(str(EXAMPLES / "mulle-full-game.json"))
+    box.get_by_role("button", name="Import").tap()
+    expect(page.locator("#game")).to_be_visible()
+    finished = page.url
+    table_url = re.sub(r"g/\d+/$", "", finished)
+    keep_for_play_without_signal(page)
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Play again with the same players").tap()
+    expect(page).not_to_have_url(finished)  # the new game, drawn on the phone
+    expect(page.locator("#game .banner")).to_contain_text("Deal 1")
+    page.locator(".tabbe-buttons button", has_text="Bo").tap()
+    # A new page starts the app on the phone again (Python, some seconds): the tap waits for it.
+    expect(page.locator(".said")).to_contain_text("Tabbe for Bo.", timeout=120_000)
+    assert page.evaluate(KEPT) == 2  # play again, and the tabbe in the game it started
+    shot(page, "play-without-signal-play-again", full_page=False)
+    assert server_page(table_url).count('class="egame ') == 1
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=30_000)
+    assert server_page(table_url).count('class="egame ') == 2  # started once
+    started = re.findall(r'href="(/t/[^"]+/g/\d+/)"', server_page(table_url))
+    server_game = live_server + started[-1]
+    expect(page).to_have_url(server_game)  # the phone's page moved to the server's game
+    assert history(server_game) == ["Tabbe for Bo."]
+    assert page.evaluate(KEPT) == 0
+    assert errors == []
+
+
+def test_a_correction_offline_is_drawn_on_the_phone_and_applied_once(
+    page: Page, live_server: str
+) -> None:
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    page.evaluate(CONTROLLED)
+    play_deal_one(page)
+    keep_for_play_without_signal(page)
+
+    page.context.set_offline(True)
+    page.goto(url + "rounds/1")  # the correction page, drawn on the phone
+    set_tricks(page, {"Bo": 4, "Cia": 2})
+    page.get_by_role("button", name="Save the correction").tap()
+    # The correction page started the app on the phone again (Python, some seconds).
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.", timeout=120_000)
+    expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
+    assert page.evaluate(KEPT) == 1
+    assert "Deal 1 corrected." not in server_page(url + "history")
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=30_000)
+    assert server_page(url + "history").count("Deal 1 corrected.") == 1
+    page.reload()
+    expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
+    assert errors == []
