@@ -24,6 +24,7 @@ from assistant.games.night import (
     from_totals,
     next_round,
     pair,
+    places,
     player,
     ranking,
     table_sizes,
@@ -462,3 +463,34 @@ def test_blocks_give_the_bye_of_an_odd_count_to_the_lowest_pair_that_has_had_the
     night = play_on(play_on(night))
     third = next_round(night)
     assert len(third.byes) == 1 and third.byes != first.byes
+
+
+def test_a_roster_takes_a_players_name_or_a_pairs_two() -> None:
+    assert Roster.of(["Anna", ("Bo", "Cia")]).entrants == (player("Anna"), pair("Bo", "Cia"))
+
+
+@pytest.mark.parametrize(
+    ("totals", "low_wins", "expected"),
+    [
+        ({"A": 40, "B": 25, "C": 40, "D": 12}, False, {"A": 1, "B": 3, "C": 1, "D": 4}),
+        # kryp-mulle: the lowest total wins
+        ({"A": 40, "B": 25, "C": 40, "D": 12}, True, {"A": 3, "B": 2, "C": 3, "D": 1}),
+        ({"A": -5, "B": Fraction(1, 2), "C": 0}, False, {"A": 3, "B": 1, "C": 2}),
+    ],
+)
+def test_places_at_a_table(
+    totals: dict[str, int], low_wins: bool, expected: dict[str, int]
+) -> None:
+    result = from_totals(1, 1, totals, low_wins=low_wins)
+    assert {e.names[0]: p for e, p in places(result).items()} == expected
+
+
+def test_an_organisers_result_counts_as_a_games_and_stays_marked() -> None:
+    night = Night(NightRules("plump", rounds=1), Roster.of("ABCD"))
+    drawn = next_round(night)
+    totals = {e.names[0]: n for n, e in enumerate(drawn.seated)}
+    by_game = ranking(replace(night, rounds=(drawn,), results=(from_totals(1, 1, totals),)))
+    entered = from_totals(1, 1, totals, organiser=True)
+    by_hand = ranking(replace(night, rounds=(drawn,), results=(entered,)))
+    assert by_hand == by_game and by_hand.over
+    assert entered.organiser

@@ -133,10 +133,16 @@ def ranking(night: Night) -> Ranking:
     coming = next_number(night)
     standings = tuple(
         Standing(
-            e, n, Fraction(won[e]), won[e], played_by[e] - won[e], played_by[e], byes.get(e, 0),
+            e,
+            n,
+            Fraction(won[e]),
+            won[e],
+            played_by[e] - won[e],
+            played_by[e],
+            byes.get(e, 0),
             present=night.roster.plays(e, coming),
         )
         for n, e in enumerate(ladder, 1)
-    )  # fmt: skip
+    )
     over = played and len(night.rounds) == 2 * night.rules.rounds
     return Ranking(standings, over, (ladder[0],) if over else ())

@@ -97,9 +97,15 @@ def _draw(night: Night, seats: Seats, number: int, pairs: dict[Entrant, _Pair]) 
         sitting = choose_byes(order, len(entrants) - sum(sizes), byes_so_far(night))
         playing = [e for e in entrants if e not in sitting]
         drawn = draw_tables(
-            len(tables) + 1, playing, sizes, rules.draw, seed=rules.seed, ranks=ranks,
-            number=number, group=group,
-        )  # fmt: skip
+            len(tables) + 1,
+            playing,
+            sizes,
+            rules.draw,
+            seed=rules.seed,
+            ranks=ranks,
+            number=number,
+            group=group,
+        )
         tables += drawn
         byes += sitting
     return Round(number, tuple(tables), tuple(byes))
@@ -114,8 +120,9 @@ def _check_groups(night: Night, results: dict[tuple[int, int], TableResult]) -> 
         for group, entrants in members.items():
             sat = {e for t in drawn.tables if t.group == group for e in t.seats}
             if len(entrants) > 1 and sat | (set(drawn.byes) & set(entrants)) != set(entrants):
-                raise RuleError(N_("group {group} is not drawn as it stands"), group=group,
-                                round=drawn.number)  # fmt: skip
+                raise RuleError(
+                    N_("group {group} is not drawn as it stands"), group=group, round=drawn.number
+                )
 
 
 def _over(night: Night, pairs: dict[Entrant, _Pair], number: int) -> bool:
@@ -141,11 +148,18 @@ def ranking(night: Night) -> Ranking:
     ranks = _ranks(night, pairs)
     standings = tuple(
         Standing(
-            e, ranks[e], Fraction(p.wins), p.wins, p.losses, p.wins + p.losses, p.byes,
-            group=_group(night, p), present=night.roster.plays(e, number),
+            e,
+            ranks[e],
+            Fraction(p.wins),
+            p.wins,
+            p.losses,
+            p.wins + p.losses,
+            p.byes,
+            group=_group(night, p),
+            present=night.roster.plays(e, number),
         )
         for e, p in sorted(pairs.items(), key=lambda item: ranks[item[0]])
-    )  # fmt: skip
+    )
     pending = any((r.number, t.number) not in results for r in night.rounds for t in r.tables)
     if pending or not _over(night, pairs, number):
         return Ranking(standings, over=False)

@@ -110,11 +110,17 @@ def ranking(night: Night) -> Ranking:
     coming = next_number(night)
     standings = tuple(
         Standing(
-            e, ranks[e], Fraction(p.wins), p.wins, p.losses, p.wins + p.losses, p.byes,
+            e,
+            ranks[e],
+            Fraction(p.wins),
+            p.wins,
+            p.losses,
+            p.wins + p.losses,
+            p.byes,
             present=night.roster.plays(e, coming),
         )
         for e, p in sorted(pairs.items(), key=lambda item: ranks[item[0]])
-    )  # fmt: skip
+    )
     played = all((r.number, t.number) in results for r in night.rounds for t in r.tables)
     over = played and len(night.rounds) == len(_schedule(night))
     return Ranking(

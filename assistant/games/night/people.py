@@ -1,7 +1,7 @@
 """Who is in a club night: its entrants (a player, or a Mus pair) and, between rounds, who
 arrived late and who withdrew.
 
->>> roster = Roster.of([["Anna"], ["Bo"], ["Cia"]]).arrive(player("Dan"), 2)
+>>> roster = Roster.of(["Anna", "Bo", "Cia"]).arrive(player("Dan"), 2)
 >>> roster = roster.withdraw(player("Bo"), 3)
 >>> [[e.names[0] for e in roster.in_round(n)] for n in (1, 2, 3)]
 [['Anna', 'Bo', 'Cia'], ['Anna', 'Bo', 'Cia', 'Dan'], ['Anna', 'Cia', 'Dan']]
@@ -44,9 +44,9 @@ class Roster:
     withdrawals: Mapping[Entrant, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, names: Iterable[Sequence[str]]) -> Roster:
-        """The entrants of a night from their names (one each, or two for a pair)."""
-        return cls(tuple(Entrant(tuple(entry)) for entry in names))
+    def of(cls, names: Iterable[str | Sequence[str]]) -> Roster:
+        """The entrants of a night from their names: a player's name, or a pair's two."""
+        return cls(tuple(Entrant((e,) if isinstance(e, str) else tuple(e)) for e in names))
 
     def in_round(self, number: int) -> tuple[Entrant, ...]:
         """Who is drawn in round ``number``: arrived by then and not withdrawn before it."""
