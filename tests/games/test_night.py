@@ -494,3 +494,36 @@ def test_an_organisers_result_counts_as_a_games_and_stays_marked() -> None:
     by_hand = ranking(replace(night, rounds=(drawn,), results=(entered,)))
     assert by_hand == by_game and by_hand.over
     assert entered.organiser
+
+
+def test_a_late_pair_in_blocks_starts_at_the_bottom_of_the_ladder() -> None:
+    night = play_on(play_on(Night(NightRules("mus", Format.BLOCKS, rounds=2), mus_pairs(8))))
+    late = pair("late", "comer")
+    night = replace(night, roster=night.roster.arrive(late, 3))
+    third = next_round(night)
+    assert third.byes == (late,)  # nine pairs: the lowest with the fewest byes sits out
+    night = play_on(play_on(night))
+    assert ranking(night).over
+    assert late in [s.entrant for s in ranking(night).standings]
+
+
+def test_a_late_pair_in_an_elimination_starts_in_group_a() -> None:
+    night = play_on(Night(NightRules("mus", Format.ELIMINATION, losses=2), mus_pairs(8)))
+    late = pair("late", "comer")
+    second = next_round(replace(night, roster=night.roster.arrive(late, 2)))
+    group_a = [e for t in second.tables if t.group == "A" for e in t.seats] + list(second.byes)
+    assert late in group_a
+    assert len([t for t in second.tables if t.group == "A"]) == 2  # five in A: one bye
+
+
+def test_an_elimination_without_group_b_plays_on_until_one_pair_has_fewer_than_n_losses() -> None:
+    rules = NightRules("mus", Format.ELIMINATION, losses=2, b_group=False, draw=DrawMode.RANKING)
+    night = Night(rules, mus_pairs(6))
+    while not ranking(night).over:
+        drawn = next_round(night)
+        assert {t.group for t in drawn.tables} == {"A"}
+        night = play_on(night)
+    standings = ranking(night)
+    assert [s.losses < 2 for s in standings.standings] == [True] + [False] * 5
+    assert standings.winners == (standings.standings[0].entrant,)
+    assert standings.b_winner is None

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from assistant.games.night import (
     DrawMode,
+    Entrant,
     Format,
     Night,
     NightRules,
@@ -24,7 +25,7 @@ from assistant.games.night import (
 )
 from assistant.games.night.rules import default_points
 
-NAMES = [f"P{n}" for n in range(40)]
+NAMES = [f"P{n}" for n in range(120)]
 
 
 @st.composite
@@ -143,8 +144,13 @@ def mus_nights(draw: st.DrawFn) -> tuple[Night, list[tuple[Night, Round]]]:
             break
         number = len(night.rounds) + 1
         present = night.roster.in_round(number)
-        if number > 1 and fmt is not Format.LEAGUE and len(present) > 4 and draw(st.booleans()):
-            roster = night.roster.withdraw(draw(st.sampled_from(present)), number)
+        if number > 1 and fmt is not Format.LEAGUE and draw(st.booleans()):
+            roster = night.roster
+            if draw(st.booleans()):  # a late pair
+                late = [NAMES[2 * count + 2 * number], NAMES[2 * count + 2 * number + 1]]
+                roster = night.roster.arrive(Entrant(tuple(late)), number)
+            elif len(present) > 4:
+                roster = night.roster.withdraw(draw(st.sampled_from(present)), number)
             night = replace(night, roster=roster)
             if ranking(night).over:  # the one pair left who could meet the winner withdrew
                 break

@@ -64,6 +64,7 @@ def _ladder(
     ladder = order_for(first, DrawMode.RANDOM, lot(night.rules.seed, 0, "blocks"))
     for stage in range(stages):
         one, two = night.rounds[2 * stage], night.rounds[2 * stage + 1]
+        ladder += [e for e in night.roster.in_round(one.number) if e not in ladder]  # late
         ladder = _after_stage(ladder, one, two, results)
     return ladder
 
