@@ -29,6 +29,8 @@ from assistant.games.night import (
     ranking,
     table_sizes,
 )
+from assistant.games.night.draw import draw_tables
+from assistant.games.night.elimination import without_rematches
 from assistant.games.night.rules import Seats
 from tests.games import night_examples as ex
 
@@ -527,3 +529,35 @@ def test_an_elimination_without_group_b_plays_on_until_one_pair_has_fewer_than_n
     assert [s.losses < 2 for s in standings.standings] == [True] + [False] * 5
     assert standings.winners == (standings.standings[0].entrant,)
     assert standings.b_winner is None
+
+
+def test_an_elimination_pairs_no_two_pairs_again_where_a_swap_avoids_it() -> None:
+    # by the ranking, first seats winning: round 2 the winners meet and the losers; round 3 by
+    # the ranking alone puts the pair with two wins against one of the two with one, which it
+    # has met in round 1 for some lots: a swap of opponents avoids it for every lot
+    rematches = 0
+    for seed in range(12):
+        rules = NightRules("mus", Format.ELIMINATION, seed=seed, losses=3, b_group=False,
+                           draw=DrawMode.RANKING)  # fmt: skip
+        night = play_on(play_on(Night(rules, mus_pairs(4))))
+        met = {frozenset(t.seats) for r in night.rounds for t in r.tables}
+        third = next_round(night)
+        assert {frozenset(t.seats) for t in third.tables}.isdisjoint(met), seed
+        ranks = ranking(night).ranks
+        by_ranking = draw_tables(
+            1, list(ranks), (2, 2), DrawMode.RANKING, seed=seed, ranks=ranks, number=3, group="A"
+        )
+        rematches += not {frozenset(t.seats) for t in by_ranking}.isdisjoint(met)
+    assert rematches  # the ranking alone would have paired some pairs again
+
+
+def test_without_rematches_swaps_opponents_only_where_both_new_matches_are_new() -> None:
+    a, b, c, d, e, f = mus_pairs(6).entrants
+    tables = [Table(1, (a, b)), Table(2, (c, d)), Table(3, (e, f))]
+    met = {frozenset((a, b)), frozenset((a, d))}
+    # a-d would be a rematch too: a meets c, and b d
+    assert [t.seats for t in without_rematches(tables, met)] == [(a, c), (b, d), (e, f)]
+    # a has met b, c and d: it meets f, and e b
+    met = {frozenset((a, x)) for x in (b, c, d)}
+    assert [t.seats for t in without_rematches(tables, met)] == [(a, f), (c, d), (e, b)]
+    assert without_rematches(tables, set()) == tables

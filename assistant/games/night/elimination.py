@@ -1,7 +1,8 @@
 """A Mus night by elimination, "a N ceros": a pair is out after N lost matches. With a group B
 a pair's first loss moves it from group A to group B, where it plays on until its N-th. Each
 round pairs the pairs of each group (a bye for an odd count, never a second one while a pair of
-the group has had none); a pair alone in group B waits (a bye) while group A still plays. The
+the group has had none; two pairs that have met are paired again only where no swap of opponents
+between two tables avoids it); a pair alone in group B waits (a bye) while group A still plays. The
 night is over when no group has two pairs left: the pair left in group A has won the night, the
 one left in group B group B (where group A's last pairs withdrew, group B's winner has won
 the night). A late pair starts in group A, with no loss.
@@ -9,6 +10,7 @@ the night). A late pair starts in group A, with no loss.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -106,9 +108,31 @@ def _draw(night: Night, seats: Seats, number: int, pairs: dict[Entrant, _Pair]) 
             number=number,
             group=group,
         )
-        tables += drawn
+        tables += without_rematches(drawn, _met(night))
         byes += sitting
     return Round(number, tuple(tables), tuple(byes))
+
+
+def _met(night: Night) -> set[frozenset[Entrant]]:
+    return {frozenset(t.seats) for drawn in night.rounds for t in drawn.tables}
+
+
+def without_rematches(tables: Sequence[Table], met: set[frozenset[Entrant]]) -> list[Table]:
+    """The tables with opponents swapped between two of them where that makes two pairs that
+    have met before meet others instead (neither of the new matches a rematch)."""
+    seats = [list(t.seats) for t in tables]
+    for one, here in enumerate(seats):
+        for there in seats[one + 1 :]:
+            if frozenset(here) not in met:
+                break
+            for other in (1, 0):  # the one's opponent for the other's second pair, or first
+                if {
+                    frozenset((here[0], there[other])),
+                    frozenset((there[1 - other], here[1])),
+                }.isdisjoint(met):
+                    here[1], there[other] = there[other], here[1]
+                    break
+    return [replace(t, seats=(s[0], s[1])) for t, s in zip(tables, seats, strict=True)]
 
 
 def _check_groups(night: Night, results: dict[tuple[int, int], TableResult]) -> None:
