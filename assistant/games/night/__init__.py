@@ -15,6 +15,14 @@ derived from them each time:
 * :func:`check_night` ``(night)``: a RuleError where the stored night does not hold together
   (a result for a table that was not drawn, or not of those who sat there; a name twice ...).
 
+Between rounds the roster changes by ``Roster.arrive(entrant, round)`` and
+``Roster.withdraw(entrant, round)`` (``round``: the next to be drawn); a result corrected is
+the stored ``TableResult`` replaced. The seed is chosen once when the night is made (any whole
+number; the same seed draws the same tables), the game's table sizes come from its
+``GameSpec`` (``night_sizes``, ``night_pairs``, its player limits). A RuleError's message is an
+``N_`` template, said in the reader's language as every engine's; its ``round`` names the
+night's round.
+
 Formats (``docs/night.md``): rounds at redrawn tables with rank points for Plump, Mulle and
 Boodle (``points``); for Mus, pairs, by elimination "a N ceros" with groups A and B
 (``elimination``), in blocks with promotion and relegation (``blocks``), or a league
