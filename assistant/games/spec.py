@@ -48,6 +48,10 @@ class GameSpec(Generic[R]):
     # ``replay`` that takes what it can from an earlier record of the game and its replay
     # (``since``), where the game knows how; its result is always the whole replay's.
     resume: Callable[[Record, tuple[Record, R]], R] | None = None
+    # A club night's tables of this game (assistant/games/night): the players a table has,
+    # the first the likeliest, and whether a night's entrant is a pair that plays together.
+    night_sizes: tuple[int, ...] = (4, 5)
+    night_pairs: bool = False
 
     @property
     def most_listed(self) -> int:

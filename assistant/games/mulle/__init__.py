@@ -311,7 +311,7 @@ def still_in_pack(record: Record, piles: Any, player: str) -> PackLeft:
 SPEC = GameSpec(
     "mulle", "Mulle", min_players=2, max_players=4, first_field="first_dealer",
     replay=replay, result=result, normalize_options=normalize_options, options=OPTIONS,
-    evening=EVENING, resume=replay,
+    evening=EVENING, resume=replay, night_sizes=(3, 4),
 )  # fmt: skip
 
 __all__ = [

@@ -285,4 +285,5 @@ SPEC = GameSpec(
     KIND, "Mus", min_players=4, max_players=4, first_field="first_mano",
     replay=replay, result=result, correct_title=N_("Correct hand {number}"),
     normalize_options=normalize_options, options=OPTIONS, evening=EVENING, resume=replay,
+    night_sizes=(4,), night_pairs=True,
 )  # fmt: skip

@@ -1,0 +1,96 @@
+"""Who is in a club night: its entrants (a player, or a Mus pair) and, between rounds, who
+arrived late and who withdrew.
+
+>>> roster = Roster.of(["Anna", "Bo", "Cia"]).arrive(player("Dan"), 2)
+>>> roster = roster.withdraw(player("Bo"), 3)
+>>> [[e.names[0] for e in roster.in_round(n)] for n in (1, 2, 3)]
+[['Anna', 'Bo', 'Cia'], ['Anna', 'Bo', 'Cia', 'Dan'], ['Anna', 'Cia', 'Dan']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from ..base import N_, RuleError, has_control
+
+
+@dataclass(frozen=True, order=True)
+class Entrant:
+    """One who is ranked in the night: a player (one name) or a Mus pair (two names, who play
+    as partners all night). The pages say a pair with ``base.partners``."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " & ".join(self.names)
+
+
+def player(name: str) -> Entrant:
+    return Entrant((name,))
+
+
+def pair(first: str, second: str) -> Entrant:
+    return Entrant((first, second))
+
+
+@dataclass(frozen=True)
+class Roster:
+    """The entrants in the order they were entered, the round each late arrival is first drawn
+    in, and the first round each withdrawn entrant is no longer drawn in."""
+
+    entrants: tuple[Entrant, ...]
+    arrivals: Mapping[Entrant, int] = field(default_factory=dict)
+    withdrawals: Mapping[Entrant, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, names: Iterable[str | Sequence[str]]) -> Roster:
+        """The entrants of a night from their names: a player's name, or a pair's two."""
+        return cls(tuple(Entrant((e,) if isinstance(e, str) else tuple(e)) for e in names))
+
+    def in_round(self, number: int) -> tuple[Entrant, ...]:
+        """Who is drawn in round ``number``: arrived by then and not withdrawn before it."""
+        return tuple(e for e in self.entrants if self.plays(e, number))
+
+    def plays(self, entrant: Entrant, number: int) -> bool:
+        arrived = self.arrivals.get(entrant, 1) <= number
+        return arrived and number < self.withdrawals.get(entrant, number + 1)
+
+    def arrive(self, entrant: Entrant, number: int) -> Roster:
+        """``entrant`` comes late: drawn from round ``number`` on."""
+        if entrant in self.entrants:
+            raise RuleError(N_("{name} is already in the night"), name=str(entrant))
+        arrivals = {**self.arrivals, entrant: number}
+        return replace(self, entrants=(*self.entrants, entrant), arrivals=arrivals)
+
+    def withdraw(self, entrant: Entrant, number: int) -> Roster:
+        """``entrant`` leaves: no longer drawn from round ``number`` on (his results stay)."""
+        if entrant not in self.entrants:
+            raise RuleError(N_("{name} is not in the night"), name=str(entrant))
+        return replace(self, withdrawals={**self.withdrawals, entrant: number})
+
+
+def check_roster(roster: Roster, *, pairs: bool) -> None:
+    """Every entrant is one player (two for a pair), every name given once in the night, none
+    empty or holding a control character."""
+    seen: set[str] = set()
+    for entrant in roster.entrants:
+        if len(entrant.names) != (2 if pairs else 1):
+            raise RuleError(
+                N_("{name}: a pair is two players") if pairs else N_("{name}: one player each"),
+                name=str(entrant),
+            )
+        for name in entrant.names:
+            if not name.strip() or has_control(name):
+                raise RuleError(N_("{name!r} is not a name"), name=name)
+            if name in seen:
+                raise RuleError(N_("{name} is entered twice"), name=name)
+            seen.add(name)
+    for moves in (roster.arrivals, roster.withdrawals):
+        for entrant, number in moves.items():
+            if entrant not in roster.entrants or number < 1:
+                raise RuleError(
+                    N_("{name} cannot come or go in round {number}"),
+                    name=str(entrant),
+                    number=number,
+                )
