@@ -61,8 +61,12 @@ def get_table_for_view(view_token: str) -> Table | None:
     ).scalar_one_or_none()
 
 
-def create_table(players: Sequence[str], language: str | None = None) -> Table:
+def create_table(
+    players: Sequence[str], language: str | None = None, token: str | None = None
+) -> Table:
     table = Table(players=list(players), language=language)
+    if token:
+        table.token = token
     db.session.add(table)
     return table
 

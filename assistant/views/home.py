@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
 from ..circles import service as circles
 from ..circles.forms import CircleForm
 from ..evening import service as evening
+from ..evening.again import started_with
 from ..evening.forms import StakeForm, TableFileForm
 from ..evening.view import evening_view
 from ..games import find_game
@@ -23,6 +24,7 @@ from ..store.models import Circle
 from ..throttle import creating, importing
 from .forms import ImportForm, SetupForm
 from .or_404 import circle_or_404
+from .respond import posted_key
 
 bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
@@ -90,11 +92,14 @@ def new_table() -> Any:
 
 
 def started(
-    form: SetupForm, table: Any, names: list[str], options: Any, stake: Any
+    form: SetupForm, table: Any, names: list[str], options: Any, stake: Any, key: str
 ) -> tuple[Any, Any]:
-    """The game the set-up asks for, at ``table`` or at a new table of ``names``."""
+    """The game the set-up asks for, at ``table`` or at a new table of ``names``. On the phone
+    (play without signal) a new table is named by the set-up's key, so that the phone finds it
+    again each time it replays what it kept; the server gives it its own link when it arrives."""
     record_options, settings = options.chosen()
-    table = table or services.create_table(names, current_language())
+    token = key if key and current_app.config.get("ON_THE_PHONE") else None
+    table = table or services.create_table(names, current_language(), token=token)
     game = evening.start_game(
         table,
         form.game.data,
@@ -104,6 +109,7 @@ def started(
         settings,
         stake=(stake.cents, stake.basis.data) if stake else None,
         name=form.name.data,
+        key=key or None,
     )
     return table, game
 
@@ -127,9 +133,12 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, **forms)
     if not all([form.check_first(), options.validate(), stake is None or stake.validate()]):
         return render_setup(form, **forms, status=422)
+    key = posted_key()
+    if key and (game := started_with(key)) is not None:  # sent again: the game it started
+        return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
     circle = circle_of(form, table)
     try:
-        table, game = started(form, table, names, options, stake)
+        table, game = started(form, table, names, options, stake, key)
     except RuleError as error:
         if not options.place(error):
             form.form_errors.append(say(error))

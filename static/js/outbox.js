@@ -132,14 +132,22 @@
     for (const entry of await keptEntries()) if (entry.key === key) await store({ ...entry, landedHere: path });
   }
 
+  const tableOf = (path) => path.split("/").slice(0, 3).join("/") + "/";  // /t/<token>/
+
   async function remap(entry, path) {
     const from = entry.landedHere;
     if (!from || !path || from === path) return;
-    const moved = (where) => (where && where.startsWith(from) ? path + where.slice(from.length) : where);
+    // The page it led to, then the rest of its table (a table set up offline has its own link).
+    const moved = (where) => {
+      if (!where) return where;
+      if (where.startsWith(from)) return path + where.slice(from.length);
+      if (where.startsWith(tableOf(from))) return tableOf(path) + where.slice(tableOf(from).length);
+      return where;
+    };
     for (const later of await keptEntries()) {
       await store({ ...later, action: moved(later.action), page: moved(later.page), shownOn: moved(later.shownOn) });
     }
-    if (location.pathname.startsWith(from)) location.replace(moved(location.pathname));
+    if (moved(location.pathname) !== location.pathname) location.replace(moved(location.pathname));
   }
 
   // --- What the page shows: the note beside the forms, the badge and the list in the header ---
@@ -382,10 +390,12 @@
     const form = event.target;
     if (navigator.onLine || !form.matches || form.method !== "post" || form.hasAttribute("hx-post")) return;
     const kept = form.matches(PAGE_FORMS) && window.indexedDB;
+    // A step that stores nothing (the set-up's first step, "change"): only asked.
+    const asks = [form, event.submitter].some((element) => element && element.hasAttribute("data-phone-asks"));
     // The table kept on this phone (phone.js): kept, and sent on to the app on the phone, which
     // answers it as the server would (the service worker asks it, sw.js).
-    if (kept && window.phone && window.phone.handles(form.action)) {
-      keeping = keepPageForm(form, event.submitter, true);
+    if ((kept || asks) && window.phone && window.phone.handles(form.action)) {
+      if (kept && !asks) keeping = keepPageForm(form, event.submitter, true);
       return;
     }
     event.preventDefault();

@@ -7,11 +7,13 @@
 
 (() => {
   const block = document.querySelector("[data-phone]");
-  if (!block || window.phone || !location.pathname.startsWith("/t/")) return;
+  if (!block || window.phone) return;
   const KEPT = "play-without-signal";
   const ROWS = "table-assistant-rows";
-  const table = location.pathname.split("/").slice(0, 3).join("/");  // /t/<token>
+  // /t/<token>; none on the set-up of a new table (its app starts empty)
+  const table = location.pathname.startsWith("/t/") ? location.pathname.split("/").slice(0, 3).join("/") : null;
   const rowsUrl = `${table}/rows`;
+  const keepButton = block.querySelector("[data-keep-offline]");
   const said = block.querySelector("[data-phone-said]");
   let worker = null;
   let booting = null;
@@ -50,7 +52,7 @@
 
   // --- The table's rows, asked for again whenever the table moved (online) ------------------
   async function refreshRows() {
-    if (!navigator.onLine || !kept()) return;
+    if (!navigator.onLine || !kept() || !table) return;
     const response = await fetch(rowsUrl, { credentials: "same-origin" }).catch(() => null);
     if (!response || !response.ok) return;
     await (await caches.open(ROWS)).put(rowsUrl, response.clone());
@@ -61,10 +63,18 @@
     }
   }
 
+  // The table's rows as the server last gave them; none for a table set up on this phone.
   async function storedRows() {
-    const found = await caches.match(rowsUrl);
-    if (!found) throw new Error("no rows of this table on the phone");
-    return found.text();
+    const found = table && (await caches.match(rowsUrl));
+    return found ? found.text() : null;
+  }
+
+  // What the outbox keeps that made this phone's state: the table's changes, and the set-up of
+  // the table when the server has not seen it yet (it led to one of the table's pages).
+  function replayed(entry, known) {
+    if (!table) return false;
+    if (entry.action.startsWith(`${table}/`)) return true;
+    return !known && entry.action === "/new" && Boolean(entry.landedHere) && entry.landedHere.startsWith(`${table}/`);
   }
 
   // --- The app on the phone: started, given the rows, and brought up to what this phone kept --
@@ -75,9 +85,10 @@
       worker = new Worker(block.dataset.worker, { type: "module" });
       worker.addEventListener("message", listen);
       await ask({ op: "start", bundle: new URL(block.dataset.bundle, location.href).href });
-      await ask({ op: "load", rows: await storedRows() });
+      const rows = await storedRows();
+      if (rows) await ask({ op: "load", rows });
       for (const entry of await window.outbox.entries()) {
-        if (!entry.action.startsWith(`${table}/`) || entry.made >= since) continue;
+        if (!replayed(entry, Boolean(rows)) || entry.made >= since) continue;
         const body = new URLSearchParams(entry.fields);
         await ask({ op: "answer", request: request("POST", entry.action, body, entry.kind === "page") });
       }
@@ -101,7 +112,11 @@
 
   // A page of this table asked for without a connection (the service worker relays it, sw.js):
   // a form's answer (its redirect, the outbox told where it led) or a page to show.
-  const handles = (url) => kept() && Boolean(window.Worker) && new URL(url).pathname.startsWith(`${table}/`);
+  function handles(url) {
+    const path = new URL(url, location.href).pathname;
+    if (!kept() || !window.Worker) return false;
+    return table ? path.startsWith(`${table}/`) : path === "/new" || path.startsWith("/t/");
+  }
 
   async function answerPage(asked) {
     await boot();
@@ -144,15 +159,15 @@
       const shown = await ask({ op: "answer", request: request("GET", location.pathname) });
       if (shown.status !== 200) throw new Error(`the phone answered ${shown.status}`);
       say("ready", await storedSize());
-      block.querySelector("[data-keep-offline]").hidden = true;
+      keepButton.hidden = true;
     } catch (error) {
       say("failed");
     }
   }
 
-  block.querySelector("[data-keep-offline]").addEventListener("click", keep);
+  if (keepButton) keepButton.addEventListener("click", keep);
   // The installed app keeps every table it opens for play without signal, unasked.
-  if (installed() && !kept() && navigator.onLine) keep();
+  if (keepButton && installed() && !kept() && navigator.onLine) keep();
   window.addEventListener("offline", () => { if (kept()) boot(); });
   window.addEventListener("outbox:sent", refreshRows);
   let rowsOf = null;  // the version of the game the rows were last asked for at
@@ -167,7 +182,7 @@
   // connection goes, the next tap is answered without waiting for Python to start.
   let drawn = Promise.resolve();  // a tap is answered once the page shows what the phone knows
   if (kept()) {
-    block.querySelector("[data-keep-offline]").hidden = true;
+    if (keepButton) keepButton.hidden = true;
     const fresh = navigator.onLine || document.body.hasAttribute("data-on-the-phone");
     const started = navigator.onLine ? refreshRows().then(boot) : boot();
     if (!fresh) drawn = started.then(redraw);

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import make_phone
-from tests.browser.test_offline import CONTROLLED, KEPT, page_errors, start_plump, tap_pads
+from tests.browser.test_offline import BIDS, CONTROLLED, KEPT, page_errors, start_plump, tap_pads
 from tests.browser.test_offline_forms import EXAMPLES, play_deal_one, set_tricks
 from tests.browser.test_offline_outbox import history, server_page
 from tests.browser.test_plump_game import (
@@ -206,3 +206,35 @@ def test_what_another_phone_entered_meanwhile_is_kept_and_offered_not_dropped(
     )
     shot(page, "play-without-signal-conflict", full_page=False)
     expect(page.locator("[data-outbox-menu]")).to_be_hidden()  # shown: the choice is made here
+
+
+def test_a_table_set_up_offline_gets_its_link_when_it_reaches_the_server(
+    page: Page, live_server: str, shot
+) -> None:
+    errors = page_errors(page)
+    start_plump(page, live_server)  # a table this phone keeps: the app is on the phone
+    keep_for_play_without_signal(page)
+    page.goto(live_server + "/new")
+    page.context.set_offline(True)
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#players-{i}", name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    # Each page drawn on the phone starts its app again (Python, some seconds).
+    page.locator("label.key", has_text="Anna").tap(timeout=120_000)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator("#game .banner")).to_contain_text("Deal 1 of 19", timeout=120_000)
+    on_the_phone = page.url
+    tap_pads(page, BIDS)
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken", timeout=120_000)
+    assert page.evaluate(KEPT) == 2  # the set-up and the bids
+    shot(page, "play-without-signal-new-table", full_page=False)
+
+    page.context.set_offline(False)
+    expect(page).not_to_have_url(on_the_phone, timeout=30_000)  # the server's own link
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden()
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    assert history(page.url) == ["Bids of deal 1 saved. Bo leads."]
+    assert page.evaluate(KEPT) == 0
+    assert errors == []

@@ -117,3 +117,25 @@ def head(page: str) -> str:
     found = re.search(r"<head>.*</head>", page, re.S)
     assert found
     return found.group(0)
+
+
+def test_a_table_set_up_twice_with_one_key_is_one_table(client, app) -> None:
+    """The outbox may send a set-up kept offline again (its answer lost): one table, one game."""
+    data = {
+        "step": "players",
+        "game": "plump",
+        **{f"players-{i}": n for i, n in enumerate(PLAYERS)},
+    }
+    data.update(
+        {"step": "options", "first": "Anna", "plump-preset": "standard", "key": "setup-key-1"}
+    )
+    first = client.post("/new", data=data)
+    again = client.post("/new", data=data)
+    assert first.status_code == again.status_code == 303
+    assert first.headers["Location"] == again.headers["Location"]
+    from assistant.extensions import db
+    from assistant.store.models import Game, Table
+
+    with app.app_context():
+        assert len(db.session.execute(db.select(Table)).scalars().all()) == 1
+        assert db.session.execute(db.select(Game)).scalar_one().start_key == "setup-key-1"
