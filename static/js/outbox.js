@@ -182,7 +182,8 @@
       here.hidden = count === 0;
       const text = count === 1 ? say(here, "one") : say(here, "many").replace("{n}", count);
       here.textContent = count ? text : "";
-      if (count && scroll) here.scrollIntoView({ block: "center", behavior: scrolling() });
+      // Brought into sight only if it is not: centring it would push the banner off the top.
+      if (count && scroll) here.scrollIntoView({ block: "nearest", behavior: scrolling() });
       // Offline the page shows the step as it was: the next one comes once this is sent.
       const last = mine[mine.length - 1];
       const next = here.parentElement.querySelector("[data-outbox-next]");

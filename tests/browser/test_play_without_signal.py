@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import make_phone
+from tests.browser.on_the_phone import keep_for_play_without_signal
 from tests.browser.test_offline import BIDS, CONTROLLED, KEPT, page_errors, start_plump, tap_pads
 from tests.browser.test_offline_forms import EXAMPLES, play_deal_one, set_tricks
 from tests.browser.test_offline_outbox import history, server_page
@@ -25,7 +26,6 @@ from tests.browser.test_plump_game import (
 )
 
 pytestmark = pytest.mark.browser
-READY = re.compile(r"^Ready to play without signal \([\d.,]+ MB on this phone\)\.$")
 
 
 def server_totals(url: str) -> list[int]:
@@ -59,9 +59,7 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
 
     deal(1)
     after_one = [expected[player] for player in PLAYERS]
-    page.get_by_role("button", name="Keep for play without signal").tap()
-    said = page.locator("[data-phone-said]")
-    expect(said).to_have_text(READY, timeout=180_000)
+    keep_for_play_without_signal(page)
     # Not installed: the browser may clear what the site keeps, so the phone suggests installing.
     expect(page.locator("[data-phone-install]")).to_contain_text("Add the app to the home screen")
     expect(page.get_by_role("button", name="Keep for play without signal")).to_be_hidden()
@@ -105,11 +103,6 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
         "Tricks of deal 3 saved.",
     ]  # each change once, in the order it was made
     assert errors == []
-
-
-def keep_for_play_without_signal(page: Page) -> None:
-    page.get_by_role("button", name="Keep for play without signal").tap()
-    expect(page.locator("[data-phone-said]")).to_have_text(READY, timeout=180_000)
 
 
 def test_play_again_offline_starts_the_game_on_the_phone_and_once_on_the_server(
