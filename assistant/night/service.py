@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..extensions import db
@@ -17,7 +18,7 @@ from ..games import find_game, night
 from ..games.base import N_, RuleError
 from ..games.evening import Outcome
 from ..store import service as store
-from ..store.models import Circle, Table
+from ..store.models import Circle, Table, now
 from ..store.models import Night as NightRow
 from . import stored
 
@@ -30,15 +31,21 @@ def create_night(
     *,
     circle: Circle | None = None,
     name: str = "",
+    minutes: int = 0,
 ) -> NightRow:
     """A new night of ``entrants`` (a player's name, or a pair's two), checked before it is
-    stored (a RuleError says what does not fit), with a seed of its own for its draws."""
+    stored (a RuleError says what does not fit: its first round must be one that can be
+    drawn), with a seed of its own for its draws."""
     seed = secrets.randbelow(SEEDS)
     roster = night.Roster.of(entrants)
     rules_json = stored.rules_json(rules)
-    night.check_night(night.Night(stored.rules_of(rules_json, seed), roster))
+    night.next_round(night.Night(stored.rules_of(rules_json, seed), roster))  # it can be drawn
     row = NightRow(
-        name=name.strip(), rules=rules_json, seed=seed, roster=stored.roster_json(roster)
+        name=name.strip(),
+        rules=rules_json,
+        seed=seed,
+        roster=stored.roster_json(roster),
+        minutes=minutes,
     )
     row.circle_id = circle.id if circle is not None else None
     db.session.add(row)
@@ -117,6 +124,7 @@ def draw_next(row: NightRow) -> night.Round:
     result, too few for a table, the night is over)."""
     drawn = night.next_round(engine_night(row))
     row.rounds = [*row.rounds, stored.round_json(drawn)]
+    row.drawn = now()
     db.session.commit()
     return drawn
 
@@ -153,6 +161,35 @@ def start_table(row: NightRow, number: int, table: int, language: str | None = N
     store.create_game(at, spec.kind, seating, {}, seating[0], commit=False)
     db.session.commit()
     return at
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Where a started table's game stands, for the hall screen: the deals entered, who
+    leads (or won), and whether it is over."""
+
+    deals: int
+    leaders: tuple[str, ...]
+    finished: bool
+
+
+def table_states(row: NightRow) -> dict[tuple[int, int], TableState]:
+    """Each started table's last game as it stands, by (round, table)."""
+    states = {}
+    for table in row.tables:
+        if table.games:
+            game = table.games[-1]
+            loaded = store.load_game(game)
+            outcome = loaded.spec.evening.outcome(loaded.replay)
+            shown = outcome.winners if outcome.finished else outcome.leaders
+            key = (table.night_round or 0, table.night_table or 0)
+            states[key] = TableState(len(loaded.record.rounds), shown, outcome.finished)
+    return states
+
+
+def table_tokens(row: NightRow) -> dict[tuple[int, int], str]:
+    """The started tables' links, by (round, table)."""
+    return {(t.night_round or 0, t.night_table or 0): t.token for t in row.tables}
 
 
 def started(row: NightRow, number: int, table: int) -> Table | None:

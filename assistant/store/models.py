@@ -200,6 +200,8 @@ class Night(Base):
     roster: Mapped[dict[str, Any]] = mapped_column(JSON)
     rounds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     results: Mapped[list[Any]] = mapped_column(JSON, default=list)  # the organiser's only
+    minutes: Mapped[int] = mapped_column(default=0)  # a round's time limit (0: none)
+    drawn: Mapped[datetime | None]  # when the last round was drawn: its countdown runs from it
     circle_id: Mapped[int | None] = mapped_column(
         ForeignKey("circle.id", ondelete="SET NULL"), index=True
     )

@@ -29,6 +29,8 @@ def upgrade():
         sa.Column("roster", sa.JSON(), nullable=False),
         sa.Column("rounds", sa.JSON(), nullable=False),
         sa.Column("results", sa.JSON(), nullable=False),
+        sa.Column("minutes", sa.Integer(), nullable=False),
+        sa.Column("drawn", sa.DateTime(), nullable=True),
         sa.Column("circle_id", sa.Integer(), nullable=True),
         sa.Column("created", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(["circle_id"], ["circle.id"], ondelete="SET NULL"),
