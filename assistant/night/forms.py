@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     FieldList,
@@ -144,4 +145,11 @@ class ResultForm(Prefixed):
         ),
         min_entries=0,
         max_entries=10,
+    )
+
+
+class NightFileForm(Prefixed):
+    prefix_name = "file"
+    night = FileField(
+        _l("Night file (.json)"), validators=[FileRequired(_l("Choose a night file."))]
     )

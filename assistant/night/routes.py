@@ -4,9 +4,10 @@ and a result for a table that did not report."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from ..circles import service as circles
 from ..games import find_game
@@ -14,9 +15,10 @@ from ..games.base import RuleError
 from ..games.night.rules import check_rules
 from ..i18n import current_language, say
 from ..store.models import Night as NightRow
-from ..throttle import count_miss, creating
+from ..throttle import count_miss, creating, importing
 from . import service
-from .forms import NightForm, ResultForm, RosterForm, names_of
+from .forms import NightFileForm, NightForm, ResultForm, RosterForm, names_of
+from .nightfile import import_night, night_file
 from .view import night_view
 
 bp = Blueprint("nights", __name__, url_prefix="/n/<token>")
@@ -33,7 +35,8 @@ def night_or_404(token: str) -> NightRow:
 
 @new_bp.get("/nights/new")
 def new() -> str:
-    return render_template("nights/new.html", form=NightForm(circle=request.args.get("circle")))
+    form = NightForm(circle=request.args.get("circle"))
+    return render_template("nights/new.html", form=form, file_form=NightFileForm())
 
 
 @new_bp.post("/nights")
@@ -42,7 +45,33 @@ def create() -> Any:
     form = NightForm()
     if form.validate_on_submit() and (row := created(form)) is not None:
         return redirect(url_for("nights.show", token=row.token), 303)
-    return render_template("nights/new.html", form=form), 422
+    return render_template("nights/new.html", form=form, file_form=NightFileForm()), 422
+
+
+@new_bp.post("/nights/import")
+@importing
+def import_file() -> Any:
+    """A night file becomes a new night with its tables (or, if it does not hold, nothing)."""
+    form = NightFileForm()
+    if form.validate_on_submit():
+        text = form.night.data.read().decode("utf-8", errors="replace")
+        try:
+            row = import_night(text, current_language())
+            return redirect(url_for("nights.show", token=row.token), 303)
+        except RuleError as error:
+            form.night.errors = [say(error)]
+    return render_template("nights/new.html", form=NightForm(), file_form=form), 422
+
+
+@bp.get("/export")
+def export(token: str) -> Response:
+    row = night_or_404(token)
+    name = f"night-{row.created:%Y-%m-%d}-{row.id}.json"
+    return Response(
+        json.dumps(night_file(row), ensure_ascii=False, indent=2),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 def created(form: NightForm) -> NightRow | None:

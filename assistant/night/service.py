@@ -105,15 +105,18 @@ def table_result(
 
 def result_of_outcome(
     outcome: Outcome, key: tuple[int, int], seats: Sequence[night.Entrant]
-) -> night.TableResult:
+) -> night.TableResult | None:
     """A game's outcome as its night table's result: each entrant's score (a player carries
-    his team's; a Mus pair its games won). Its scores come best first, so where the first is
-    the smallest the game's lowest total wins (kryp-mulle)."""
+    his team's; a Mus pair its games won), or None where someone played there who was not
+    drawn there (the organiser then enters its result). Its scores come best first, so where
+    the first is the smallest the game's lowest total wins (kryp-mulle)."""
     by_names = {frozenset(entrant.names): entrant for entrant in seats}
     totals: dict[night.Entrant, Fraction | int] = {}
     for score in outcome.scores:
         pair = by_names.get(frozenset(score.who))
-        for entrant in [pair] if pair else [by_names[frozenset([n])] for n in score.who]:
+        for entrant in [pair] if pair else [by_names.get(frozenset([n])) for n in score.who]:
+            if entrant is None:  # someone not drawn there played (a substitute)
+                return None
             totals[entrant] = score.score
     low_wins = outcome.scores[0].score < outcome.scores[-1].score
     return night.TableResult(*key, totals, low_wins)

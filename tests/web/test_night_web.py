@@ -6,7 +6,10 @@ stored."""
 from __future__ import annotations
 
 import html
+import io
+import json
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -186,3 +189,76 @@ def test_the_hall_screen_shows_the_round_and_polls_itself(app: Flask, client: Fl
     fragment = client.get(hall, headers={"HX-Request": "true"}).text
     assert fragment.lstrip().startswith('<div id="hall"') and "<html" not in fragment
     assert client.get("/hall/nothing-at-all-here/").status_code == 404
+
+
+def import_night(client: FlaskClient, text: str):  # type: ignore[no-untyped-def]
+    upload = {"file-night": (io.BytesIO(text.encode()), "night.json")}
+    return client.post("/nights/import", data=upload, content_type="multipart/form-data")
+
+
+def test_a_night_exports_as_one_file_and_imports_again(app: Flask, client: FlaskClient) -> None:
+    url = make_night(client)
+    client.post(url + "draw")
+    client.post(url + "r/1/t/1/start")
+    seats = seats_of(client.get(url).text, 2)
+    client.post(
+        url + "r/1/t/2/result", data={f"result-totals-{n}": str(n) for n in range(len(seats))}
+    )
+    exported = client.get(url + "export")
+    assert exported.headers["Content-Disposition"].startswith('attachment; filename="night-')
+    data = exported.get_json()
+    assert data["format"] == "table-assistant/night-1" and len(data["tables"]) == 1
+    imported = import_night(client, exported.text)
+    assert imported.status_code == 303, imported.text
+    again = imported.headers["Location"]
+    assert again != url
+    with app.app_context():
+        first, second = db.session.execute(db.select(Night).order_by(Night.id)).scalars()
+        assert (second.rules, second.seed, second.roster, second.rounds, second.results) == (
+            first.rules,
+            first.seed,
+            first.roster,
+            first.rounds,
+            first.results,
+        )
+        (table,) = second.tables
+        assert (table.night_round, table.night_table) == (1, 1)
+        assert table.token != first.tables[0].token and table.games[0].kind == "plump"
+    page = client.get(again).text
+    assert page.count("entered by the organiser") == 1 and page.count("Start table") == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="table-assistant/1"), "This is not a night file"),
+        (lambda d: d.update(extra=1), "unknown field 'extra'"),
+        (lambda d: d.update(seed=-1), "seed does not hold together"),
+        (lambda d: d["rounds"][0].update(tables=[{"number": 1}]), "rounds does not hold together"),
+        (lambda d: d["roster"]["entrants"].append(["Anna"]), "Anna is entered twice"),
+        (
+            lambda d: d["results"][0]["totals"][0].update(total=10**12),
+            "results does not hold together",
+        ),
+        (lambda d: d["tables"][0].update(table=9), "tables does not hold together"),
+        (lambda d: d["tables"][0]["file"].update(games="x"), "list of at most"),
+    ],
+)
+def test_a_night_file_that_does_not_hold_stores_nothing(
+    app: Flask, client: FlaskClient, change: Any, message: str
+) -> None:
+    url = make_night(client)
+    client.post(url + "draw")
+    client.post(url + "r/1/t/1/start")
+    seats = seats_of(client.get(url).text, 2)
+    client.post(
+        url + "r/1/t/2/result", data={f"result-totals-{n}": str(n) for n in range(len(seats))}
+    )
+    data = client.get(url + "export").get_json()
+    change(data)
+    refused = import_night(client, json.dumps(data))
+    assert refused.status_code == 422 and message in html.unescape(refused.text)
+    assert len(nights(app)) == 1
+    with app.app_context():
+        assert len(db.session.execute(db.select(Table)).all()) == 1
+    assert import_night(client, "{ damaged").status_code == 422
