@@ -14,7 +14,16 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from assistant.games.night import Format, NightRules, Roster, Round, Table, pair, player
+from assistant.games.night import (
+    Format,
+    NightRules,
+    Roster,
+    Round,
+    Table,
+    from_match,
+    pair,
+    player,
+)
 from assistant.night import stored
 from tests.browser.conftest import make_phone
 from tests.games import night_examples as ex
@@ -153,6 +162,52 @@ def test_the_mus_night_drawn_by_elimination_a_2_ceros(
     b_tables = {t for t in tables_shown(organiser, 3) if str(by_letter["E"]) not in t}
     assert frozenset((str(by_letter["A"]), str(by_letter["B"]))) not in b_tables
     assert frozenset((str(by_letter["G"]), str(by_letter["H"]))) not in b_tables
+
+
+# A seed whose lot gives group B's bye of round 4 to D, as the hand-worked night has it.
+MUS_FINALS_SEED = 1
+
+
+def test_the_hand_worked_mus_night_to_group_b_s_final(
+    browser: Browser, live_server: str, tmp_path: Path
+) -> None:
+    """Rounds 1 to 3 as the example drew them (its round 3 pairs group B's A-B and G-H again,
+    which the engine's own draw avoids), rounds 1 and 2 with their results from the file; the
+    page takes round 3's results, draws rounds 4 (D's bye) and 5, and ranks as by hand."""
+    by_letter = {letter: pair(*names) for letter, names in ex.MUS_PAIRS.items()}
+    rounds, results = [], []
+    for n, tables in enumerate(ex.MUS_ROUNDS[:3], 1):
+        seats = enumerate(tables, 1)
+        rounds.append(
+            Round(
+                n, tuple(Table(t, (by_letter[a], by_letter[b]), g) for t, (g, a, b, _, _) in seats)
+            )
+        )
+        if n < 3:
+            results += [
+                from_match(n, t, {by_letter[a]: wa, by_letter[b]: wb}, organiser=True)
+                for t, (_, a, b, wa, wb) in enumerate(tables, 1)
+            ]
+    rules = NightRules("mus", Format.ELIMINATION, seed=MUS_FINALS_SEED, losses=2)
+    data = json.loads(night_file(rules, Roster.of(ex.MUS_PAIRS.values()), rounds))
+    data["results"] = [stored.result_json(r) for r in results]
+    organiser = make_phone(browser)()
+    import_night(organiser, live_server, json.dumps(data), tmp_path)
+    for table, (_, a, b, won_a, won_b) in enumerate(ex.MUS_ROUNDS[2], 1):
+        enter_result(organiser, 3, table, {str(by_letter[a]): won_a, str(by_letter[b]): won_b})
+    for number in (4, 5):
+        organiser.get_by_role("button", name=f"Draw round {number}").click()
+        ((_, a, b, won_a, won_b),) = ex.MUS_ROUNDS[number - 1]
+        expect(organiser.locator(f"#t{number}-1")).to_be_visible()
+        assert tables_shown(organiser, number) == {
+            frozenset((str(by_letter[a]), str(by_letter[b])))
+        }
+        enter_result(organiser, number, 1, {str(by_letter[a]): won_a, str(by_letter[b]): won_b})
+    expect(organiser.get_by_text("Bye: Garazi & Haritz")).to_be_visible()
+    expect(organiser.locator("#night-won")).to_contain_text("Iker & Jone won the night")
+    expect(organiser.locator("#night-won")).to_contain_text("Group B: Garazi & Haritz")
+    letters = {str(p): letter for letter, p in by_letter.items()}
+    assert [(letters[name], rank) for name, rank in ranking_shown(organiser)] == list(ex.MUS_NIGHT)
 
 
 def ranking_groups(page: Page) -> list[tuple[str, str]]:
