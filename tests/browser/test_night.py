@@ -26,6 +26,7 @@ from assistant.games.night import (
 )
 from assistant.night import stored
 from tests.browser.conftest import make_phone
+from tests.browser.test_accessibility import problems
 from tests.games import night_examples as ex
 from tests.games.test_night import PLUMP_RULES
 
@@ -117,6 +118,7 @@ def test_the_hand_worked_plump_night_to_its_final_table(
     expect(organiser.locator("#night-won")).to_contain_text("Jon won the night")
     assert ranking_shown(organiser) == list(ex.PLUMP_NIGHT)
     shot(organiser, "night-plump-ranking")
+    assert problems(organiser) == []
 
 
 # A seed whose lot draws rounds 1 and 2 of the hand-worked Mus night as the example has them.
@@ -240,3 +242,6 @@ def test_the_hall_screen_shows_thirty_tables_without_scrolling(
     expect(tv.locator("article.hall-table").first).to_contain_text("0 deals")
     shot(tv, "night-hall-1920", full_page=False)
     assert tv.evaluate(FITS)
+    assert problems(tv) == []
+    organiser.goto(live_server + "/nights/new")
+    assert problems(organiser) == []

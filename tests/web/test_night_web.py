@@ -262,3 +262,16 @@ def test_a_night_file_that_does_not_hold_stores_nothing(
     with app.app_context():
         assert len(db.session.execute(db.select(Table)).all()) == 1
     assert import_night(client, "{ damaged").status_code == 422
+
+
+def test_a_night_of_a_circle_puts_its_tables_in_the_circle(app: Flask, client: FlaskClient) -> None:
+    made = client.post("/circles", data={"circle-name": "Friday"})
+    circle = made.headers["Location"].split("/c/")[1].strip("/")
+    url = make_night(client, **{"night-circle": circle})
+    client.post(url + "draw")
+    client.post(url + "r/1/t/1/start")
+    with app.app_context():
+        (table,) = db.session.execute(db.select(Table)).scalars()
+        assert table.circle is not None and table.circle.token == circle
+        assert nights(app)[0].circle_id == table.circle_id
+    assert f'href="/t/{table.token}/"' in client.get(f"/c/{circle}/").text
