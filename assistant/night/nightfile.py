@@ -16,6 +16,7 @@ from ..store.models import Night as NightRow
 from ..store.records import load_json
 from ..store.tablefile import import_table_data, table_file
 from . import stored
+from .service import check_names
 
 FORMAT = "table-assistant/night-1"
 KEYS = {"format", "name", "rules", "seed", "minutes", "roster", "rounds", "results", "tables"}
@@ -103,6 +104,7 @@ def checked_night(data: Mapping[str, Any]) -> night.Night:
     )
     if any(abs(Fraction(t)) > LARGEST for r in loaded.results for t in r.totals.values()):
         raise RuleError(DAMAGED, part="results")
+    part("roster", check_names, loaded.roster)
     part("rounds", night.check_night, loaded)
     part("results", night.ranking, loaded)  # every result's places too
     return loaded

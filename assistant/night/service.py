@@ -20,6 +20,7 @@ from ..games.evening import Outcome
 from ..store import service as store
 from ..store.models import Circle, Table, now
 from ..store.models import Night as NightRow
+from ..store.records import MAX_NAME
 from . import stored
 
 SEEDS = 2**31  # the seed is a 32-bit column in PostgreSQL
@@ -38,6 +39,7 @@ def create_night(
     drawn), with a seed of its own for its draws."""
     seed = secrets.randbelow(SEEDS)
     roster = night.Roster.of(entrants)
+    check_names(roster)
     rules_json = stored.rules_json(rules)
     night.next_round(night.Night(stored.rules_of(rules_json, seed), roster))  # it can be drawn
     row = NightRow(
@@ -51,6 +53,16 @@ def create_night(
     db.session.add(row)
     db.session.commit()
     return row
+
+
+def check_names(roster: night.Roster) -> None:
+    """Every name fits a table's record (its players' names are checked as a record's)."""
+    for entrant in roster.entrants:
+        for name in entrant.names:
+            if len(name) > MAX_NAME:
+                raise RuleError(
+                    N_("{name!r} is longer than {max} characters"), name=name, max=MAX_NAME
+                )
 
 
 def get_night(token: str) -> NightRow | None:
@@ -226,6 +238,7 @@ def change_roster(row: NightRow, names: Sequence[str], *, arrive: bool) -> None:
     roster = (
         base.roster.arrive(entrant, number) if arrive else base.roster.withdraw(entrant, number)
     )
+    check_names(roster)
     night.check_night(night.Night(base.rules, roster, base.rounds, base.results))
     row.roster = stored.roster_json(roster)
     db.session.commit()

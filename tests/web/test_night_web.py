@@ -128,6 +128,7 @@ def test_a_result_that_does_not_fit_is_refused_beside_its_field(
     [
         ({"night-entrants": ""}, "Write who came, one a line."),
         ({"night-entrants": "Anna\nBo\nAnna\nDan"}, "Anna is entered twice"),
+        ({"night-entrants": "Anna\nBo\nCia\n" + "D" * 41}, "is longer than 40 characters"),
         ({"night-game": "mus"}, "Mus has no night of this format"),
         ({"night-rounds": "0"}, "Number must be between 1 and 30."),
         ({"night-final": "9"}, "a final table of 9 is not a table of this game"),
