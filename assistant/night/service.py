@@ -82,13 +82,19 @@ def engine_night(row: NightRow) -> night.Night:
     entered = {(r.round, r.table): r for r in base.results}
     drawn = {(r.number, t.number): t for r in base.rounds for t in r.tables}
     results = list(entered.values())
+    # A match needs a winner: a Mus game ended level is no result (the organiser enters one).
+    needs_winner = base.rules.format is not night.Format.ROUNDS
     for table in row.tables:
         key = (table.night_round or 0, table.night_table or 0)
         if key in drawn and key not in entered:
             result = table_result(table, key, drawn[key])
-            if result is not None:
+            if result is not None and not (needs_winner and shared_first(result)):
                 results.append(result)
     return night.Night(base.rules, base.roster, base.rounds, tuple(results))
+
+
+def shared_first(result: night.TableResult) -> bool:
+    return sum(place == 1 for place in night.places(result).values()) > 1
 
 
 def stored_night(row: NightRow) -> night.Night:

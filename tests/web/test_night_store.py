@@ -214,3 +214,17 @@ def test_a_pair_s_games_won_are_its_result() -> None:
     result = service.result_of_outcome(outcome, (2, 3), seats)
     assert (result.round, result.table, result.low_wins) == (2, 3, False)
     assert result.totals == {seats[1]: 2, seats[0]: 1}
+
+
+def test_a_mus_match_ended_level_is_no_result_and_the_night_still_ranks(app: Flask) -> None:
+    with app.app_context():
+        pairs = [["Anna", "Carla"], ["Ben", "Dan"]]
+        row = service.create_night(NightRules("mus", Format.LEAGUE), pairs)
+        service.draw_next(row)
+        table = service.start_table(row, 1, 1)
+        table.games[0].finished = now()  # the evening ended before a game was won: 0-0
+        db.session.commit()
+        assert service.engine_night(row).results == ()
+        assert not ranking(service.engine_night(row)).over
+        service.enter_result(row, 1, 1, {pair("Anna", "Carla"): 1, pair("Ben", "Dan"): 0})
+        assert ranking(service.engine_night(row)).winners == (pair("Anna", "Carla"),)
