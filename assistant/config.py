@@ -110,6 +110,7 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
+    HALL_RANKING_LINES = 30  # the hall screen's ranking: what a TV shows without scrolling
     # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
     LIVE_CHECK_SECONDS = 0.1  # SQLite: how often a process reads the versions its streams show
     LIVE_SAFETY_SECONDS = 5.0  # every game held, read whole beside LISTEN or the change log

@@ -1,5 +1,5 @@
-"""Circles, tables, games, entries, the change log, stakes and payments. Only what was
-entered (and what was paid): no score is stored."""
+"""Circles, tables, games, entries, the change log, stakes, payments and club nights. Only
+what was entered (and what was paid, and drawn): no score is stored."""
 
 from __future__ import annotations
 
@@ -75,6 +75,12 @@ class Table(Base):
     ended: Mapped[datetime | None]
     created: Mapped[datetime] = mapped_column(default=now)
     updated: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    # A table of a club night: the night, and the round and table of its draw it plays.
+    night_id: Mapped[int | None] = mapped_column(
+        ForeignKey("night.id", ondelete="SET NULL"), index=True
+    )
+    night_round: Mapped[int | None]
+    night_table: Mapped[int | None]
     games: Mapped[list[Game]] = relationship(
         back_populates="table", order_by="Game.id", cascade="all, delete-orphan"
     )
@@ -176,3 +182,28 @@ class Payment(Base):
     paid: Mapped[datetime | None]
     paid_by: Mapped[str] = mapped_column(String(64), default="")
     table: Mapped[Table] = relationship(back_populates="payments")
+
+
+class Night(Base):
+    """A club night (``docs/night.md``): its rules, who is in it and each round as drawn, as
+    JSON (``assistant/night/stored.py``), and the results the organiser entered for tables that
+    did not report. A table's own result is derived from its game each time, never stored."""
+
+    __tablename__ = "night"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int]
+    roster: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rounds: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    results: Mapped[list[Any]] = mapped_column(JSON, default=list)  # the organiser's only
+    minutes: Mapped[int] = mapped_column(default=0)  # a round's time limit (0: none)
+    drawn: Mapped[datetime | None]  # when the last round was drawn: its countdown runs from it
+    circle_id: Mapped[int | None] = mapped_column(
+        ForeignKey("circle.id", ondelete="SET NULL"), index=True
+    )
+    created: Mapped[datetime] = mapped_column(default=now)
+    tables: Mapped[list[Table]] = relationship(order_by="Table.id")

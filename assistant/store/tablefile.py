@@ -52,7 +52,12 @@ def table_file(table: Table) -> JSON:
 def import_table(text: str, language: str | None = None) -> Table:
     """The file becomes a new table (speaking ``language``); a RuleError (naming the game)
     stores nothing."""
-    data = load_json(text)
+    return import_table_data(load_json(text), language)
+
+
+def import_table_data(data: Any, language: str | None = None, *, commit: bool = True) -> Table:
+    """A table file's JSON as a new table (``commit=False``: only added to the session, for
+    a caller that stores it with more in one transaction)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RuleError(N_("This is not a table file: its format must be {fmt!r}."), fmt=FORMAT)
     unknown = sorted(set(data) - KEYS)
@@ -71,7 +76,7 @@ def import_table(text: str, language: str | None = None) -> Table:
         except RuleError as error:
             raise problem_in(number, raw, error) from None
         checked.append((record, replay, stake))
-    return store(data, players, checked, language)
+    return store(data, players, checked, language, commit=commit)
 
 
 def problem_in(number: int, raw: Any, error: RuleError) -> RuleError:
@@ -99,7 +104,12 @@ def parse_stake(raw: Any, kind: str) -> Stake | None:
 
 
 def store(
-    data: Mapping[str, Any], players: tuple[str, ...], checked: list[Any], language: str | None
+    data: Mapping[str, Any],
+    players: tuple[str, ...],
+    checked: list[Any],
+    language: str | None,
+    *,
+    commit: bool = True,
 ) -> Table:
     name = check_text(data["name"], "name") if isinstance(data.get("name"), str) else ""
     currency = data["currency"] if data.get("currency") in CURRENCIES else ""
@@ -118,6 +128,8 @@ def store(
             game.version = len(record.rounds)
             game.finished = now() if replay.finished else None
             game.stake = stake
+        if not commit:
+            return table
         db.session.commit()
     except BaseException:
         db.session.rollback()

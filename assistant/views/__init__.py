@@ -21,6 +21,8 @@ from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
+from ..night import hall
+from ..night import routes as nights
 from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
@@ -79,10 +81,11 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, phone, evening, circles):
+    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(circles.new_bp)
+    app.register_blueprint(nights.new_bp)
     app.url_value_preprocessor(refuse_malformed_tokens)
     assets = game_assets(app)
     app.jinja_env.globals.update(

@@ -1,0 +1,155 @@
+"""The organiser's forms: a new night (its game, format, draw and who came), who comes late or
+leaves, and a result for a table that did not report."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
+
+from ..evening.forms import Prefixed, no_control
+from ..games import GAMES
+from ..games.base import has_control
+from ..games.night import DrawMode, Format, NightRules
+from ..i18n import gettext
+from ..play.fields import choices
+
+FORMATS = choices(
+    [
+        (Format.ROUNDS.value, _l("Rounds at redrawn tables, with rank points")),
+        (Format.ELIMINATION.value, _l("Mus: elimination “a N ceros”, groups A and B")),
+        (Format.BLOCKS.value, _l("Mus: blocks with promotion and relegation")),
+        (Format.LEAGUE.value, _l("Mus: a league, every pair against every other")),
+    ]
+)
+DRAWS = choices(
+    [
+        (DrawMode.RANDOM.value, _l("By lot")),
+        (DrawMode.RANKING.value, _l("By the ranking so far: the best together")),
+        (DrawMode.SPREAD.value, _l("Spreading the ranks: the best apart")),
+    ]
+)
+PAIR_SEPARATOR = re.compile(r"\s*[&+/]\s*")  # "Ane & Bea", "Ane + Bea", "Ane/Bea"
+
+
+def names_of(line: str) -> list[str]:
+    """An entrant from a line: a player's name, or a pair's two names joined by & (or + or /)."""
+    return [name for name in PAIR_SEPARATOR.split(line.strip()) if name]
+
+
+def no_control_in_lines(form: FlaskForm, field: Any) -> None:
+    if has_control((field.data or "").replace("\n", "").replace("\r", "")):
+        raise ValidationError(
+            gettext("A name cannot hold a control character (such as a line break).")
+        )
+
+
+class NightForm(Prefixed):
+    prefix_name = "night"
+    name = StringField(
+        _l("Name of the night"),
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+    )
+    game = SelectField(
+        _l("Game"), choices=choices([(kind, spec.title) for kind, spec in GAMES.items()])
+    )
+    format = SelectField(_l("Format"), choices=FORMATS)
+    draw = SelectField(_l("How the tables are drawn"), choices=DRAWS)
+    rounds = IntegerField(
+        _l("Rounds (stages of two rounds in blocks)"),
+        default=3,
+        validators=[InputRequired(_l("Give a number.")), NumberRange(1, 30)],
+    )
+    final = IntegerField(
+        _l("A final table of the best (0: none)"),
+        default=0,
+        validators=[InputRequired(_l("Give a number.")), NumberRange(0, 10)],
+    )
+    minutes = IntegerField(
+        _l("Time limit of a round, in minutes (0: none)"),
+        default=0,
+        validators=[InputRequired(_l("Give a number.")), NumberRange(0, 600)],
+    )
+    losses = IntegerField(
+        _l("Mus elimination: a pair is out after this many lost matches"),
+        default=2,
+        validators=[InputRequired(_l("Give a number.")), NumberRange(1, 9)],
+    )
+    b_group = BooleanField(_l("Mus elimination: a group B after the first loss"), default=True)
+    entrants = TextAreaField(
+        _l("Who came: one player a line (for Mus one pair a line: Ane & Bea)"),
+        validators=[
+            InputRequired(_l("Write who came, one a line.")),
+            Length(max=4000, message=_l("At most %(max)d characters.")),
+            no_control_in_lines,
+        ],
+    )
+    circle = HiddenField()
+
+    def rules(self) -> NightRules:
+        return NightRules(
+            self.game.data,
+            Format(self.format.data),
+            draw=DrawMode(self.draw.data),
+            rounds=self.rounds.data or 1,
+            final=self.final.data or 0,
+            losses=self.losses.data or 1,
+            b_group=bool(self.b_group.data),
+        )
+
+    def entrant_names(self) -> list[list[str]]:
+        return [names_of(line) for line in (self.entrants.data or "").splitlines() if line.strip()]
+
+
+class RosterForm(Prefixed):
+    """Someone comes late or leaves, from the next round to be drawn."""
+
+    prefix_name = "roster"
+    names = StringField(
+        _l("Player (for Mus the pair: Ane & Bea)"),
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=90, message=_l("At most %(max)d characters.")),
+            no_control,
+        ],
+    )
+    move = SelectField(
+        _l("Comes or goes"),
+        choices=choices([("arrive", _l("Arrives late")), ("withdraw", _l("Withdraws"))]),
+    )
+
+
+class ResultForm(Prefixed):
+    """The organiser's result for a table: one total a seat, in the order drawn."""
+
+    prefix_name = "result"
+    totals = FieldList(
+        IntegerField(
+            validators=[
+                InputRequired(_l("Give a number.")),
+                NumberRange(-1_000_000, 1_000_000, message=_l("A total of at most a million.")),
+            ]
+        ),
+        min_entries=0,
+        max_entries=10,
+    )
+
+
+class NightFileForm(Prefixed):
+    prefix_name = "file"
+    night = FileField(
+        _l("Night file (.json)"), validators=[FileRequired(_l("Choose a night file."))]
+    )
