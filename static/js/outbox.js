@@ -304,6 +304,13 @@
           waitsForChoice.add(entry.id);
           continue;
         }
+        // Changes the phone answered while another phone moved the game: none is dropped. This
+        // one and those kept after it in the same game wait for a choice, each shown as the
+        // table's game with what this phone entered kept in its form (the server's 409).
+        if (entry.phone && response.status === 409) {
+          for (const later of line) if (later.page === entry.page) await store({ ...later, conflict: true });
+          continue;
+        }
         await forget(entry.id);
         const sent = versionOf(entry.fields);
         if (response.ok && now && Number(now.dataset.version) === sent + 1) {

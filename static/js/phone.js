@@ -22,9 +22,15 @@
     try { return localStorage.getItem(KEPT) === "1"; } catch (error) { return false; }
   };
 
+  const installed = () => matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+
   function say(which, size) {
     said.hidden = false;
     said.textContent = block.dataset[which].replace("{size}", size || "");
+    // Not installed, the browser may clear the site's storage (Safari after 7 days unused).
+    const install = block.querySelector("[data-phone-install]");
+    install.hidden = which !== "ready" || installed();
+    install.textContent = block.dataset.install;
   }
 
   function ask(message) {
@@ -132,6 +138,7 @@
     say("getting");
     try {
       localStorage.setItem(KEPT, "1");
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
       await refreshRows();
       await boot();
       const shown = await ask({ op: "answer", request: request("GET", location.pathname) });
@@ -144,6 +151,8 @@
   }
 
   block.querySelector("[data-keep-offline]").addEventListener("click", keep);
+  // The installed app keeps every table it opens for play without signal, unasked.
+  if (installed() && !kept() && navigator.onLine) keep();
   window.addEventListener("offline", () => { if (kept()) boot(); });
   window.addEventListener("outbox:sent", refreshRows);
   let rowsOf = null;  // the version of the game the rows were last asked for at

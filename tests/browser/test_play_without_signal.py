@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_offline import CONTROLLED, KEPT, page_errors, start_plump
+from tests.browser.conftest import make_phone
+from tests.browser.test_offline import CONTROLLED, KEPT, page_errors, start_plump, tap_pads
 from tests.browser.test_offline_forms import EXAMPLES, play_deal_one, set_tricks
 from tests.browser.test_offline_outbox import history, server_page
 from tests.browser.test_plump_game import (
@@ -61,6 +62,9 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     page.get_by_role("button", name="Keep for play without signal").tap()
     said = page.locator("[data-phone-said]")
     expect(said).to_have_text(READY, timeout=180_000)
+    # Not installed: the browser may clear what the site keeps, so the phone suggests installing.
+    expect(page.locator("[data-phone-install]")).to_contain_text("Add the app to the home screen")
+    expect(page.get_by_role("button", name="Keep for play without signal")).to_be_hidden()
     shot(page, "play-without-signal-ready", full_page=False)
 
     page.context.set_offline(True)
@@ -170,3 +174,35 @@ def test_a_correction_offline_is_drawn_on_the_phone_and_applied_once(
     page.reload()
     expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
     assert errors == []
+
+
+def test_what_another_phone_entered_meanwhile_is_kept_and_offered_not_dropped(
+    page: Page, browser: Browser, live_server: str, shot
+) -> None:
+    url = start_plump(page, live_server)
+    play_deal_one(page)
+    keep_for_play_without_signal(page)
+    page.context.set_offline(True)
+    tap_pads(page, {"Cia": 1, "Dan": 2, "Anna": 3, "Bo": 2})  # deal 2: Bo deals, Cia bids first
+    page.get_by_role("button", name="Save bids").tap()
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")  # answered on the phone
+
+    other = make_phone(browser)()
+    other.goto(url)
+    tap_pads(other, {"Cia": 0, "Dan": 2, "Anna": 4, "Bo": 2})
+    other.get_by_role("button", name="Save bids").tap()
+    expect(other.locator("#entry h2")).to_have_text("Tricks taken")
+
+    page.context.set_offline(False)
+    item = page.locator("header.top [data-outbox-items] li")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("Plump: Save bids · the table changed it meanwhile")
+    assert page.evaluate(KEPT) == 1  # this phone's bids are kept, not dropped
+    assert history(url)[-1] == "Bids of deal 2 saved. Cia leads."  # the other phone's
+    page.locator("header.top [data-outbox-menu] summary").tap()
+    page.get_by_role("button", name="Show both versions").tap()
+    expect(page.locator("#main")).to_contain_text(
+        "Another phone entered meanwhile (Bids of deal 2 saved. Cia leads.)."
+    )
+    shot(page, "play-without-signal-conflict", full_page=False)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden()  # shown: the choice is made here
