@@ -14,7 +14,11 @@ share this machine's cores):
   server: the time from a save's answer to the other pages, and the saves' latency;
 * the bytes of a first and a repeat visit of a game page (Chromium with its service worker,
   counted at the server: bench/visits.py), and Lighthouse (mobile) on the home, table and game
-  pages.
+  pages;
+* play without signal (bench/offline.py): the bytes a phone downloads to keep a table, each file
+  as transferred and as stored, the time from "Keep for play without signal" to "Ready", from
+  going offline to the first step shown, and of later steps offline beside online, and where
+  the time of starting the app on the phone goes.
 
 It prints one table (each figure beside its target) and writes it all to bench/results.json;
 ``--only`` runs some parts (e.g. ``--only sizes statements``).
@@ -36,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.store.service import import_record
-from bench import inprocess, lighthouse, live, load, visits
+from bench import inprocess, lighthouse, live, load, offline, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -186,11 +190,48 @@ def live_rows(found: dict[str, dict[str, dict[str, Any]]]) -> list[list[str]]:
     return rows
 
 
+def offline_rows(found: dict[str, Any]) -> list[list[str]]:
+    """Play without signal: each file kept and the totals, the waits, the steps, the stages."""
+    kept = found["keep"]
+
+    def megabytes(size: int | None) -> str:
+        size = size or 0
+        return f"{size / 1e6:.2f} MB" if size >= 100_000 else f"{size / 1e3:.1f} KB"
+
+    rows = [
+        [f"offline file {f['path'].split('?')[0].rsplit('/', 1)[-1]}", megabytes(f["transferred"]),
+         f"stored {megabytes(f['stored'])}" if f["stored"] else "not kept", "", ""]
+        for f in kept["files"]
+    ]  # fmt: skip
+    rows.append(["offline runtime, all files", megabytes(kept["transferred"]),
+                 f"stored {megabytes(kept['stored'])}; the origin uses {megabytes(kept['usage'])}",
+                 "", ""])  # fmt: skip
+    rows.append(["keep for play without signal -> Ready", f"{kept['ready_ms'] / 1000:.1f} s",
+                 kept["said"], "", ""])  # fmt: skip
+    for name, times in found["steps"].items():
+        if "median_ms" in times:
+            text = f"median {times['median_ms']:.0f} ms"
+            rows.append([f"steps {name}", text, f"p95 {times['p95_ms']:.0f} ms of {times['steps']}",
+                         "", ""])  # fmt: skip
+        else:
+            tapped = f"{times['from the tap'] / 1000:.2f} s from the tap on Save"
+            rows.append([f"step {name}", f"{times['from offline'] / 1000:.2f} s from offline",
+                         tapped, "", ""])  # fmt: skip
+    for name in ("stages, files kept", "stages, fresh phone"):
+        stages = ", ".join(f"{k} {v / 1000:.2f}" for k, v in found[name].items())
+        rows.append([f"app on the phone, {name}", f"{found[name]['started'] / 1000:.1f} s",
+                     f"s: {stages}", "", ""])  # fmt: skip
+    sent = found["sent back"]
+    rows.append(["offline steps sent back", f"{sent['saved']} of {sent['made']}", "", "all",
+                 "yes" if sent["saved"] == sent["made"] else "NO"])  # fmt: skip
+    return rows
+
+
 # A table as it is used (a few tables: the README's "within half a second"), then the big one:
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 
-PARTS = ("http", "lighthouse", "visits", "sizes", "statements", "live")
+PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "live")
 
 
 def main() -> None:
@@ -224,6 +265,12 @@ def main() -> None:
                 game = server.import_game(record("plump", 19))
                 results["visits"] = visits.first_and_repeat(server.base + game, log)
         rows += visit_rows(results["visits"])
+    if "offline" in only:
+        with tempfile.TemporaryDirectory() as folder:
+            log = Path(folder) / "access.log"
+            with running(access_log=log) as server:
+                results["offline"] = offline.offline_runtime(server.base, server.import_game, log)
+        rows += offline_rows(results["offline"])
     if "sizes" in only:
         results["sizes"] = inprocess.scoring_and_pages()
         rows += size_rows(results["sizes"])
