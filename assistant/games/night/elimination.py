@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from ..base import N_, RuleError
 from .draw import Round, Table, choose_byes, draw_tables, lot, order_for, table_sizes
@@ -171,13 +170,11 @@ def ranking(night: Night) -> Ranking:
     pairs = _tally(night, results, number)
     ranks = _ranks(night, pairs)
     standings = tuple(
-        Standing(
+        Standing.of_matches(
             e,
             ranks[e],
-            Fraction(p.wins),
             p.wins,
             p.losses,
-            p.wins + p.losses,
             p.byes,
             group=_group(night, p),
             present=night.roster.plays(e, number),

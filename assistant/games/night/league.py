@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 from ..base import N_, RuleError
 from .draw import Round, Table, lot, order_for
@@ -109,15 +108,8 @@ def ranking(night: Night) -> Ranking:
     )
     coming = next_number(night)
     standings = tuple(
-        Standing(
-            e,
-            ranks[e],
-            Fraction(p.wins),
-            p.wins,
-            p.losses,
-            p.wins + p.losses,
-            p.byes,
-            present=night.roster.plays(e, coming),
+        Standing.of_matches(
+            e, ranks[e], p.wins, p.losses, p.byes, present=night.roster.plays(e, coming)
         )
         for e, p in sorted(pairs.items(), key=lambda item: ranks[item[0]])
     )

@@ -53,6 +53,13 @@ class Standing:
     group: str = ""
     present: bool = True  # drawn in the next round (not withdrawn)
 
+    @classmethod
+    def of_matches(
+        cls, entrant: Entrant, rank: int, wins: int, losses: int, byes: int, **more: Any
+    ) -> Standing:
+        """A Mus pair's line: its points are the matches it won."""
+        return cls(entrant, rank, Fraction(wins), wins, losses, wins + losses, byes, **more)
+
 
 @dataclass(frozen=True)
 class Ranking:
