@@ -17,7 +17,7 @@ from .extensions import babel, csrf, db, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
 from .kept import setup_kept
 from .throttle import limiter
-from .views import register_views
+from .views import refuse_nameless_parts, register_views
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,6 +56,7 @@ def core_app(
     db.init_app(app)
     with app.app_context():
         sqlite_synchronous(db.engine, app.config["SQLITE_SYNCHRONOUS"])
+    app.before_request(refuse_nameless_parts)  # before the CSRF check, which breaks on them
     csrf.init_app(app)
     limiter.init_app(app)
     setup_assets(app)

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 
 from assistant.evening import service as evening
 from assistant.extensions import db
-from assistant.store.models import Stake
+from assistant.store.models import Stake, Table
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
 from tests.web.hostile import FORMATTING
@@ -359,3 +359,20 @@ def test_renaming_a_player_never_rewrites_the_app_s_own_sentences(
     history = client.get(game.path + "history")
     assert history.status_code == 200 and len(history.data) < 200_000
     assert "Tricks of deal 1 saved." in history.text
+
+
+@pytest.mark.parametrize("path", ["/import-table", "/import", "/new"])
+def test_a_form_part_with_a_line_break_in_its_name_is_a_bad_request_not_a_500(
+    tmp_path: Path, path: str
+) -> None:
+    """A multipart part whose name holds a line break (no browser writes one) is read without a
+    name; Flask-WTF's CSRF check then broke on it. Found by the fuzz test."""
+    from tests.conftest import fresh_app
+
+    app = fresh_app(f"sqlite:///{tmp_path / 'csrf.db'}", csrf=True)
+    upload = {"csrf_token": "", "file\nname": (io.BytesIO(b"{}"), "t.json")}
+    response = app.test_client().post(path, data=upload, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "went wrong" not in response.text
+    with app.app_context():
+        assert db.session.execute(db.select(Table)).first() is None  # nothing stored
