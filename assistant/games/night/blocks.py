@@ -19,17 +19,24 @@ from .draw import Round, Table, choose_byes, lot, order_for
 from .people import Entrant
 from .results import TableResult, winners
 from .rules import DrawMode
-from .state import Night, Ranking, Standing, byes_so_far, check_night, check_played, next_number
+from .state import (
+    Night,
+    Ranking,
+    Standing,
+    byes_so_far,
+    check_night,
+    check_played,
+    decided,
+    next_number,
+)
 
 BLOCK = 4
 
 
 def _wins(drawn: Round, results: dict[tuple[int, int], TableResult]) -> Counter[Entrant]:
-    won: Counter[Entrant] = Counter()
-    for table in drawn.tables:
-        result = results.get((drawn.number, table.number))
-        won.update(winners(result) if result else ())
-    return won
+    return Counter(
+        e for _drawn, _table, result in decided([drawn], results) for e in winners(result)
+    )
 
 
 def _after_stage(

@@ -10,6 +10,7 @@ the night). A late pair starts in group A, with no loss.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -25,6 +26,7 @@ from .state import (
     byes_so_far,
     check_night,
     check_played,
+    decided,
     next_number,
     shared_ranks,
 )
@@ -50,23 +52,19 @@ def _tally(
     night: Night, results: dict[tuple[int, int], TableResult], upto: int
 ) -> dict[Entrant, _Pair]:
     """Each pair's wins, losses and byes in the rounds before round ``upto``."""
-    pairs = {entrant: _Pair() for entrant in night.roster.entrants}
-    for drawn in night.rounds[: upto - 1]:
-        for entrant in drawn.byes:
-            pairs[entrant] = replace(pairs[entrant], byes=pairs[entrant].byes + 1)
-        for table in drawn.tables:
-            result = results.get((drawn.number, table.number))
-            if result is None:
-                continue
-            won = winners(result)
-            for entrant in table.seats:
-                pair = pairs[entrant]
-                if entrant in won:
-                    pairs[entrant] = replace(pair, wins=pair.wins + 1)
-                else:
-                    lost = pair.losses + 1
-                    out = drawn.number if lost >= night.rules.losses else 0
-                    pairs[entrant] = replace(pair, losses=lost, out=out)
+    before = night.rounds[: upto - 1]
+    byes = Counter(entrant for drawn in before for entrant in drawn.byes)
+    pairs = {entrant: _Pair(byes=byes[entrant]) for entrant in night.roster.entrants}
+    for drawn, table, result in decided(before, results):
+        won = winners(result)
+        for entrant in table.seats:
+            pair = pairs[entrant]
+            if entrant in won:
+                pairs[entrant] = replace(pair, wins=pair.wins + 1)
+            else:
+                lost = pair.losses + 1
+                out = drawn.number if lost >= night.rules.losses else 0
+                pairs[entrant] = replace(pair, losses=lost, out=out)
     for entrant, gone in night.roster.withdrawals.items():
         if gone <= upto and not pairs[entrant].out:
             pairs[entrant] = replace(pairs[entrant], out=max(gone - 1, 1))

@@ -21,7 +21,17 @@ from .draw import Round, Table, lot, order_for
 from .people import Entrant
 from .results import TableResult, winners
 from .rules import DrawMode
-from .state import Night, Ranking, Standing, check_night, check_played, next_number, shared_ranks
+from .state import (
+    Night,
+    Ranking,
+    Standing,
+    byes_so_far,
+    check_night,
+    check_played,
+    decided,
+    next_number,
+    shared_ranks,
+)
 
 Match = tuple[Entrant | None, Entrant | None]  # None: the bye
 
@@ -77,25 +87,20 @@ class _Pair:
 
 
 def _tally(night: Night, results: dict[tuple[int, int], TableResult]) -> dict[Entrant, _Pair]:
-    pairs = {entrant: _Pair() for entrant in night.roster.entrants}
-    for drawn in night.rounds:
-        for entrant in drawn.byes:
-            pairs[entrant] = replace(pairs[entrant], byes=pairs[entrant].byes + 1)
-        for table in drawn.tables:
-            result = results.get((drawn.number, table.number))
-            if result is None:
-                continue
-            won = winners(result)
-            total = sum(int(games) for games in result.totals.values())
-            for entrant, games in result.totals.items():
-                pair = pairs[entrant]
-                pairs[entrant] = replace(
-                    pair,
-                    wins=pair.wins + (entrant in won),
-                    losses=pair.losses + (entrant not in won),
-                    games_won=pair.games_won + int(games),
-                    games_lost=pair.games_lost + total - int(games),
-                )
+    byes = byes_so_far(night)
+    pairs = {entrant: _Pair(byes=byes.get(entrant, 0)) for entrant in night.roster.entrants}
+    for _drawn, _table, result in decided(night.rounds, results):
+        won = winners(result)
+        total = sum(int(games) for games in result.totals.values())
+        for entrant, games in result.totals.items():
+            pair = pairs[entrant]
+            pairs[entrant] = replace(
+                pair,
+                wins=pair.wins + (entrant in won),
+                losses=pair.losses + (entrant not in won),
+                games_won=pair.games_won + int(games),
+                games_lost=pair.games_lost + total - int(games),
+            )
     return pairs
 
 

@@ -25,6 +25,7 @@ from .state import (
     byes_so_far,
     check_night,
     check_played,
+    decided,
     next_number,
     shared_ranks,
 )
@@ -46,14 +47,11 @@ def _lines(
     """Each entrant's points, wins, places, tables and byes, from the results in."""
     lines = {entrant: _Line() for entrant in night.roster.entrants}
     bye = bye_points(night.rules, seats)
-    for drawn in night.rounds:
-        for entrant in drawn.byes:
-            line = lines[entrant]
-            lines[entrant] = replace(line, points=line.points + bye, byes=line.byes + 1)
-        for table in drawn.tables:
-            result = results.get((drawn.number, table.number))
-            if result is not None:
-                _add_table(night, drawn, table, result, lines)
+    for entrant in (e for drawn in night.rounds for e in drawn.byes):
+        line = lines[entrant]
+        lines[entrant] = replace(line, points=line.points + bye, byes=line.byes + 1)
+    for drawn, table, result in decided(night.rounds, results):
+        _add_table(night, drawn, table, result, lines)
     return lines
 
 

@@ -11,6 +11,7 @@ is derived from these each time, never added up on the way.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from .. import find_game
 from ..base import N_, RuleError
 from ..spec import GameSpec
-from .draw import Round
+from .draw import Round, Table
 from .people import Entrant, Roster, check_roster
 from .results import TableResult, results_by_table
 from .rules import Format, NightRules, Seats, check_rules
@@ -116,6 +117,16 @@ def check_played(night: Night, results: dict[tuple[int, int], TableResult]) -> N
                 raise RuleError(
                     N_("table {table} has no result yet"), table=table.number, round=drawn.number
                 )
+
+
+def decided(
+    rounds: Sequence[Round], results: dict[tuple[int, int], TableResult]
+) -> Iterator[tuple[Round, Table, TableResult]]:
+    """Each table of ``rounds`` that has a result, with its round and that result."""
+    for drawn in rounds:
+        for table in drawn.tables:
+            if (result := results.get((drawn.number, table.number))) is not None:
+                yield drawn, table, result
 
 
 def byes_so_far(night: Night) -> dict[Entrant, int]:
