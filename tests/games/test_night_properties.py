@@ -139,14 +139,17 @@ def mus_nights(draw: st.DrawFn) -> tuple[Night, list[tuple[Night, Round]]]:
     pairs = [[NAMES[2 * n], NAMES[2 * n + 1]] for n in range(count)]
     night = Night(rules, Roster.of(pairs))
     draws = []
-    for _ in range(4 * count + 8):  # more than any of these nights can last
+    # Late pairs come in the first rounds only (a night open to arrivals to its end may last
+    # as long as arrivals go on); then the bound is more than any of these nights can last:
+    # every round takes a loss from at least one pair, and each pair has at most 3 to lose.
+    for _ in range(3 * (count + 3) + 8):
         if ranking(night).over:
             break
         number = len(night.rounds) + 1
         present = night.roster.in_round(number)
         if number > 1 and fmt is not Format.LEAGUE and draw(st.booleans()):
             roster = night.roster
-            if draw(st.booleans()):  # a late pair
+            if number <= 4 and draw(st.booleans()):  # a late pair
                 late = [NAMES[2 * count + 2 * number], NAMES[2 * count + 2 * number + 1]]
                 roster = night.roster.arrive(Entrant(tuple(late)), number)
             elif len(present) > 4:
