@@ -14,13 +14,17 @@
   let held = false; // a message came, and the next one is not overdue
   let overdue = null;
   let latest = 0; // the newest version the stream told
-  let asked = 0; // the newest version a poll went out after
+  let tries = 0; // polls asked since the stream last spoke
 
-  // Ask once for each version told that the page does not show: a poll dropped because
-  // another request of the page was running is asked again when that one is done.
+  // Ask while the page is behind what the stream told: a poll dropped because another request
+  // of the page was running (htmx's sync drops it, though its events still fire) is asked again
+  // when that one is done. A few tries per message, so a server that lags cannot start a loop;
+  // the next message or heartbeat tries again.
   function askIfBehind() {
     const element = poll();
-    if (element && latest > shown() && latest > asked) htmx.trigger(element, "live");
+    if (!element || latest <= shown() || tries >= 3) return;
+    tries += 1;
+    htmx.trigger(element, "live");
   }
 
   function told(event) {
@@ -28,6 +32,7 @@
     clearTimeout(overdue);
     overdue = setTimeout(silent, Number(poll()?.dataset.streamQuiet || 40000));
     latest = Math.max(latest, Number(event.data) || 0);
+    tries = 0;
     document.dispatchEvent(new Event("table:heard"));
     askIfBehind();
   }
@@ -63,10 +68,6 @@
     const ctx = event.detail && event.detail.ctx;
     if (!ctx || !ctx.sourceElement || !ctx.sourceElement.hasAttribute("data-poll")) return;
     if (held && ctx.sourceEvent && ctx.sourceEvent.type === "every") event.preventDefault();
-  });
-  document.addEventListener("htmx:before:request", (event) => {
-    const ctx = event.detail && event.detail.ctx;
-    if (ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute("data-poll")) asked = latest;
   });
   document.addEventListener("htmx:finally:request", askIfBehind);
 
