@@ -128,6 +128,9 @@ def import_example(page: Page, live_server: str, record: Path) -> str:
     box.locator("input[type=file]").set_input_files(str(record))
     box.get_by_role("button", name="Import").tap()
     page.wait_for_selector("#game")
+    # The game's own stylesheet may still be on its way when #game is there: a test that
+    # measures the page then measured it unstyled (a sheet 414 px wide in its 360 px frame).
+    page.wait_for_load_state("load")
     return page.url
 
 
