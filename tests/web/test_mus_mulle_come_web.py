@@ -56,6 +56,10 @@ def test_a_mus_match_with_a_substitute_and_an_adjustment_shows_in_every_view(cli
     assert json.loads(pages["export"])["rounds"][1]["seats"] == {"Dan": "Eva"}
     assert json.loads(pages["export"])["rounds"][2]["adjust"][0]["stones"] == -2
     assert "Eva" in pages["table"]
+    sheet = pages["sheet"].removeprefix("\ufeff").splitlines()
+    assert sheet[0].startswith("Hand,Game,Mano,Team 1,Team 2,") and sheet[0].endswith("Adjustments")
+    assert sheet[1].startswith("1,1,Anna,Anna & Carla,Ben & Dan,")  # Dan played hand 1
+    assert sheet[3].endswith(",Anna & Carla −2: a seña seen by the other team")
     for number in (2, 3, 4, 5):  # a hand the substitute played can be corrected
         assert client.get(game + f"rounds/{number}").status_code == 200
 
@@ -82,7 +86,7 @@ def test_a_mulle_game_with_adjustments_marks_the_cells_and_counts_them(client) -
     assert "Adjusted by the table: -10" in page and "Adjusted by the table: +40" in page
     assert ">111<" in page and ">87<" in page  # the totals count them
     assert "± marks points given or taken" in page
-    assert "111" in pages["sheet"]
+    assert "111" in pages["sheet"] and ",Bo −10: revoke" in pages["sheet"]
     assert "Someone who arrives joins the next game" in pages["rules"]  # where a table looks
 
 

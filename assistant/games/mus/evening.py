@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..base import N_, Message, partners
-from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally
+from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally, adjustment_note
 
 if TYPE_CHECKING:
-    from . import MusReplay
+    from . import HandResult, MusReplay
 
 WITH = "with."  # the tally's counters per partner: "with.Carla" matches, "won_with.Carla" won
 WON_WITH = "won_with."
@@ -159,16 +159,33 @@ def figures(counters: Tally) -> tuple[Message, ...]:
 
 
 def sheet(game: MusReplay) -> Sheet:
-    names = [team_name(team) for team in game.teams]
-    columns = [Message(N_("Hand")), Message(N_("Game")), Message(N_("Mano"))]
-    for name in names:
-        columns.append(Message(N_("{name}: stones"), {"name": name}))
-    for name in names:
-        columns.append(Message(N_("{name}: score"), {"name": name}))
-    rows = tuple(
-        (hand.number, hand.game, hand.mano, *hand.stones, *hand.score) for hand in game.hands
+    """A row per hand. Where a substitute came, the teams are "Team 1" and "Team 2" and each
+    row names who played the hand for each; a last column notes the adjustments."""
+    came = len(game.sides) > len(game.players)
+    names = (
+        [Message(N_("Team 1")), Message(N_("Team 2"))]
+        if came
+        else [team_name(team) for team in game.teams]
     )
-    return Sheet(tuple(columns), rows)
+    columns = [Message(N_("Hand")), Message(N_("Game")), Message(N_("Mano"))]
+    columns += names if came else []
+    columns += [Message(N_("{name}: stones"), {"name": name}) for name in names]
+    columns += [Message(N_("{name}: score"), {"name": name}) for name in names]
+    rows = []
+    notes = []
+    for hand in game.hands:
+        teams = [played(hand, team) for team in (1, 2)]
+        rows.append(
+            (hand.number, hand.game, hand.mano, *(teams if came else ()), *hand.stones, *hand.score)
+        )
+        notes.append([adjustment_note(teams[a.team - 1], a.stones, a.reason) for a in hand.adjust])
+    return Sheet(tuple(columns), tuple(rows)).noted(notes)
+
+
+def played(hand: HandResult, team: int) -> str:
+    """The partners who played ``hand`` for ``team`` (1 or 2): "Anna & Carla"."""
+    seats = hand.seats.seats
+    return f"{seats[team - 1]} & {seats[team + 1]}"
 
 
 EVENING = EveningRules(outcome=outcome, bases=BASES, tally=tally, figures=figures, sheet=sheet)
