@@ -108,7 +108,9 @@ def test_the_evening_and_the_circle_count_the_substitute(client: FlaskClient, ap
     eva = client.get(f"/c/{token}/p/{member_id(app, 'Eva')}")
     assert eva.status_code == 200 and "Games won: 0 of 1" in eva.text  # decided in her seat
     dan = client.get(f"/c/{token}/p/{member_id(app, 'Dan')}").text
+    assert "Hands played: 1, stones won in them: 0" in dan  # his own hand
     assert "Games won: 0 of 0" in dan  # he went home before it was decided
+    assert "Hands played: 4, stones won in them: 8" in eva.text
 
 
 # --- entering an adjustment at the table (Mus) ----------------------------------------------

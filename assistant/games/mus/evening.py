@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..base import N_, Message, partners
 from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally, adjustment_note
+from .showdown import team_of
 
 if TYPE_CHECKING:
     from . import HandResult, MusReplay
@@ -109,19 +110,23 @@ BASES = (
 
 
 def tally(game: MusReplay, player: str) -> Tally:
-    """The games decided while he held a seat and those his team won; the match (once
-    decided, if he held a seat at its end), with his partner."""
+    """His own hands: those he played, the stones his team won at the cards in them (not the
+    table's adjustments), the games decided at a hand he played and those his team won; the
+    match (once decided, if he held a seat at its end), with his partner."""
+    own = [hand for hand in game.hands if player in hand.seats.seats]
     decided = [
-        (result.winner, (result.holders or game.players).index(player) % 2 + 1)
-        for result in game.games
-        if result.winner is not None and player in (result.holders or game.players)
+        (hand.winner, team_of(hand.seats.seats, player))
+        for hand in own
+        if hand.game_over and hand.winner is not None
     ]
     at_the_end = player in game.players
     counters = {
+        "hands": Fraction(len(own)),
+        "stones": Fraction(sum(hand.stones[team_of(hand.seats.seats, player) - 1] for hand in own)),
         "games": Fraction(len(decided)),
         "games_won": Fraction(sum(winner == team for winner, team in decided)),
         "matches": Fraction(game.finished and at_the_end),
-        "matches_won": Fraction(at_the_end and game.winner == game.players.index(player) % 2 + 1),
+        "matches_won": Fraction(at_the_end and game.winner == team_of(game.players, player)),
     }
     if game.finished and at_the_end:
         team = game.players.index(player) % 2
@@ -134,6 +139,10 @@ def tally(game: MusReplay, player: str) -> Tally:
 def figures(counters: Tally) -> tuple[Message, ...]:
     zero = Fraction(0)
     said = [
+        Message(
+            N_("Hands played: {hands}, stones won in them: {stones}"),
+            {"hands": counters.get("hands", zero), "stones": counters.get("stones", zero)},
+        ),
         Message(
             N_("Games won: {won} of {played}"),
             {"won": counters.get("games_won", zero), "played": counters.get("games", zero)},
