@@ -23,6 +23,7 @@ def exported(client, game: str) -> list[dict]:
 
 def test_a_correction_of_an_earlier_hand_adds_an_adjustment_with_its_reason(client) -> None:
     game = imported_game(client, MUS).path
+    assert "For an earlier hand: tap it on the sheet, then “Correct hand”." in client.get(game).text
     page = client.get(game + "rounds/2").text
     assert 'id="adjust-stones"' in page
     fields = {**correction(client, game, 2), "adjust_team": "2", "adjust_stones": "4",
@@ -77,3 +78,16 @@ def test_the_replaced_player_comes_back_at_the_next_games_first_hand(client) -> 
     response = post_entry(client, early, {"act": "seat-3", "newcomer": "Dan"})
     assert response.status_code == 422
     assert any("first hand of a later game" in e for e in errors(response.text))
+
+
+def test_every_view_of_a_match_with_a_return(client) -> None:
+    from tests.web.test_mus_mulle_come_web import every_view
+
+    pages = every_view(client, imported_game(client, RETURNS).path)
+    assert "Eva for Dan" in pages["game"] and "Dan for Eva" in pages["game"]
+    assert "Ben &amp; Dan" in pages["game"]  # the team as it sits again
+    sheet = pages["sheet"].removeprefix("\ufeff").splitlines()
+    assert [row.split(",")[4] for row in sheet[1:]] == [
+        "Ben & Dan", "Ben & Eva", "Ben & Eva", "Ben & Dan", "Ben & Dan"
+    ]  # fmt: skip
+    assert json.loads(pages["export"])["rounds"][3]["seats"] == {"Eva": "Dan"}
