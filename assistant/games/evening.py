@@ -10,7 +10,7 @@ The money those results come to, and the one settle-up for all the games: ``even
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -75,6 +75,31 @@ class Sheet:
 
     columns: tuple[Message, ...]
     rows: tuple[tuple[str | int | None, ...], ...]
+
+    def noted(self, notes: Sequence[Sequence[str]]) -> Sheet:
+        """The sheet with a last column of each round's adjustments (``notes``: a list per
+        row, from :func:`adjustment_note`), only where some round has one.
+
+        >>> Sheet((Message("Deal"),), ((1,), (2,))).noted([[], ["Cia −10: revoke"]]).rows
+        ((1, None), (2, 'Cia −10: revoke'))
+        """
+        if not any(notes):
+            return self
+        rows = tuple(
+            (*row, "; ".join(said) or None) for row, said in zip(self.rows, notes, strict=True)
+        )
+        return Sheet((*self.columns, Message(N_("Adjustments"))), rows)
+
+
+def adjustment_note(who: str, amount: int, reason: str) -> str:
+    """An adjustment as a sheet notes it, the same in every language, the reason as the table
+    gave it: who (a player, a team), the signed amount as paper writes it, why.
+
+    >>> adjustment_note("Cia", -10, "revoke"), adjustment_note("Anna & Carla", 2, "señas")
+    ('Cia −10: revoke', 'Anna & Carla +2: señas')
+    """
+    sign = f"+{amount}" if amount > 0 else f"−{-amount}"
+    return f"{who} {sign}: {reason}"
 
 
 @dataclass(frozen=True)

@@ -190,7 +190,8 @@ def left_out(record: Record, number: int, table: Sequence[str]) -> frozenset[str
 
 def holders(record: Record, number: int, before: tuple[str, ...]) -> tuple[str, ...]:
     """Every seat's holder in round ``number``, from those of the round before (``before``):
-    a round's ``seats`` hands a seat from its holder to a name new to the game."""
+    a round's ``seats`` hands a seat from its holder to a name not at the table (new to the
+    game, or one who gave his seat up and comes back: the game says when he may)."""
     if number > len(record.rounds):
         return before
     changes = _round(record, number).get("seats")
@@ -204,7 +205,7 @@ def holders(record: Record, number: int, before: tuple[str, ...]) -> tuple[str, 
             raise RuleError(N_("seats: {name!r} holds no seat"), name=holder, round=number)
         if not isinstance(newcomer, str) or not newcomer.strip():
             raise RuleError(N_("seats: {name!r} needs a new holder"), name=holder, round=number)
-        if newcomer in table or newcomer in everyone(record, before=number):
+        if newcomer in table:
             raise RuleError(
                 N_("seats: {name!r} has held a seat before"), name=newcomer, round=number
             )

@@ -73,3 +73,42 @@ def test_a_substitute_takes_a_seat_in_two_taps_and_a_name(page: Page, live_serve
     table.tap(page.locator(".thumb-bar .undo"))
     table.tap(page.get_by_role("button", name="↶ Undo: the substitute of hand 2"))
     expect(page.locator(".strip")).to_contain_text("Ben & Dan")
+
+
+def play_a_quiet_hand(table: Table, number: int) -> int:
+    """Every lance paso, nobody with pares or juego, the winners tapped: the taps it took."""
+    page, start = table.page, table.taps
+    for _ in range(2):  # grande and chica
+        table.paso()
+    for _ in range(2):  # pares and juego: nobody says yes
+        table.tap(page.locator("[data-said-done]"))
+    table.paso()  # punto
+    table.tap(page.locator("label.key", has_text="Just the winners"))
+    for lance in ("grande", "chica", "fourth"):  # the fourth lance: punto here
+        table.tap(page.locator(f"fieldset[data-field=showdown_{lance}] label.mus-t1"))
+    table.tap(page.get_by_role("button", name="Save the hand"))
+    table.saved(f"Hand {number} saved.")
+    return table.taps - start
+
+
+def test_a_hand_after_a_substitute_takes_the_same_taps(page: Page, live_server: str, shot) -> None:
+    """A hand before the substitute and the same hand after him take as many taps; the sheet
+    marks the hand he came, the mano passes to his seat in turn."""
+    use_screen(page, "phone")
+    import_example(page, live_server, EXAMPLES / "mus-seed-hand.json")
+    table = Table(page)
+    before = play_a_quiet_hand(table, 2)
+    expect(page.locator(".banner")).to_contain_text("Ben deals · Carla is mano")
+    box = page.locator("details.mus-substitute")
+    table.tap(box.locator("summary"))
+    box.get_by_label("Who comes").fill("Eva")
+    table.tap(box.get_by_role("button", name="for Dan"))
+    table.saved("Hand 3: Eva takes Dan's seat.")
+    after = play_a_quiet_hand(table, 3)
+    assert after == before
+    expect(page.locator("#row-hand-3 .seat-change").first).to_have_text("Eva for Dan")
+    expect(page.locator("#row-hand-3")).to_contain_text("Carla mano")
+    expect(page.locator(".banner")).to_contain_text("Carla deals · Eva is mano")
+    expect(page.locator(".strip")).to_contain_text("Ben & Eva")
+    in_sight(page, "Eva for Dan")
+    shot(page, "mus-substitute-hand-taps")

@@ -64,8 +64,8 @@ def example_names() -> list[str]:
     return sorted(p.stem for p in EXAMPLES.glob("mus-*.json") if ".expected" not in p.name)
 
 
-def test_all_five_examples_are_found() -> None:
-    assert len(example_names()) == 5
+def test_all_six_examples_are_found() -> None:
+    assert len(example_names()) == 6
 
 
 @pytest.mark.parametrize("name", example_names())

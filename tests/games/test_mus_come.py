@@ -121,8 +121,9 @@ ERRORS = [
      "round 2: 'Dan' is not a player at this table"),
     ("gone player as mano", [{**paso(1), "seats": {"Dan": "Eva"}}, {**paso(1), "mano": "Dan"}],
      "round 2: 'Dan' is not a player at this table"),
-    ("gone player comes back", [{**paso(1), "seats": {"Dan": "Eva"}},
-     {**paso(1), "seats": {"Eva": "Dan"}}], "round 2: seats: 'Dan' has held a seat before"),
+    ("gone player comes back in the game", [{**paso(1), "seats": {"Dan": "Eva"}},
+     {**paso(1), "seats": {"Eva": "Dan"}}],
+     "round 2: seats: 'Dan' can come back only at the first hand of a later game"),
     ("gone player's seat", [{**paso(1), "seats": {"Dan": "Eva"}},
      {**paso(1), "seats": {"Dan": "Fay"}}], "round 2: seats: 'Dan' holds no seat"),
     ("a player twice", [{**paso(1), "seats": {"Dan": "Ben"}}],
@@ -215,6 +216,9 @@ def test_each_person_is_counted_for_his_own_games() -> None:
     dan, eva = EVENING.tally(state, "Dan"), EVENING.tally(state, "Eva")
     assert (dan["games"], dan["games_won"], dan["matches"]) == (1, 0, 0)
     assert (eva["games"], eva["games_won"], eva["matches"], eva["matches_won"]) == (2, 1, 1, 0)
+    assert (dan["hands"], dan["stones"], eva["hands"], eva["stones"]) == (2, 0, 3, 6)
+    assert EVENING.tally(state, "Anna")["stones"] == 3 + 3 + 3  # at the cards, not adjusted
+    assert str(EVENING.figures(dan)[0]) == "Hands played: 2, stones won in them: 0"
     assert eva["with.Ben"] == 1
     assert EVENING.outcome(state).people == ("Anna", "Ben", "Carla", "Dan", "Eva")
     assert EVENING.outcome(state).winners == ("Anna", "Carla")

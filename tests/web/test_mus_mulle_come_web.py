@@ -56,6 +56,10 @@ def test_a_mus_match_with_a_substitute_and_an_adjustment_shows_in_every_view(cli
     assert json.loads(pages["export"])["rounds"][1]["seats"] == {"Dan": "Eva"}
     assert json.loads(pages["export"])["rounds"][2]["adjust"][0]["stones"] == -2
     assert "Eva" in pages["table"]
+    sheet = pages["sheet"].removeprefix("\ufeff").splitlines()
+    assert sheet[0].startswith("Hand,Game,Mano,Team 1,Team 2,") and sheet[0].endswith("Adjustments")
+    assert sheet[1].startswith("1,1,Anna,Anna & Carla,Ben & Dan,")  # Dan played hand 1
+    assert sheet[3].endswith(",Anna & Carla −2: a seña seen by the other team")
     for number in (2, 3, 4, 5):  # a hand the substitute played can be corrected
         assert client.get(game + f"rounds/{number}").status_code == 200
 
@@ -82,7 +86,7 @@ def test_a_mulle_game_with_adjustments_marks_the_cells_and_counts_them(client) -
     assert "Adjusted by the table: -10" in page and "Adjusted by the table: +40" in page
     assert ">111<" in page and ">87<" in page  # the totals count them
     assert "± marks points given or taken" in page
-    assert "111" in pages["sheet"]
+    assert "111" in pages["sheet"] and ",Bo −10: revoke" in pages["sheet"]
     assert "Someone who arrives joins the next game" in pages["rules"]  # where a table looks
 
 
@@ -104,7 +108,9 @@ def test_the_evening_and_the_circle_count_the_substitute(client: FlaskClient, ap
     eva = client.get(f"/c/{token}/p/{member_id(app, 'Eva')}")
     assert eva.status_code == 200 and "Games won: 0 of 1" in eva.text  # decided in her seat
     dan = client.get(f"/c/{token}/p/{member_id(app, 'Dan')}").text
+    assert "Hands played: 1, stones won in them: 0" in dan  # his own hand
     assert "Games won: 0 of 0" in dan  # he went home before it was decided
+    assert "Hands played: 4, stones won in them: 8" in eva.text
 
 
 # --- entering an adjustment at the table (Mus) ----------------------------------------------

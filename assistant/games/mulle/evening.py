@@ -16,7 +16,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..base import N_, Message
-from ..evening import EveningRules, Outcome, Score, Sheet, Tally, best, points_bases
+from ..evening import (
+    EveningRules,
+    Outcome,
+    Score,
+    Sheet,
+    Tally,
+    adjustment_note,
+    best,
+    points_bases,
+)
 
 if TYPE_CHECKING:
     from . import MulleReplay
@@ -89,7 +98,8 @@ def sheet(game: MulleReplay) -> Sheet:
             got = deal.points[name]
             row += [got.cards, got.mulles, got.tabbar, got.total, running[name]]
         rows.append(tuple(row))
-    return Sheet(tuple(columns), tuple(rows))
+    notes = [[adjustment_note(a.player, a.points, a.reason) for a in d.adjust] for d in game.deals]
+    return Sheet(tuple(columns), tuple(rows)).noted(notes)
 
 
 EVENING = EveningRules(

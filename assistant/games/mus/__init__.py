@@ -40,7 +40,7 @@ from .evening import EVENING
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
 from .output import result
-from .people import Adjustment, adjusted, parse_adjust, seat_changes
+from .people import Adjustment, adjusted, check_returns, parse_adjust, seat_changes
 from .showdown import LanceDecision, team_of
 
 KIND = "mus"
@@ -210,6 +210,8 @@ def _replay_hand(
     if match.winner is not None:
         raise _match_over(match.last.seats if match.last else record.players, match.winner)
     rotation = seats_of(record, number, match.last)
+    if isinstance(raw, Mapping) and "seats" in raw:
+        check_returns(seat_changes(raw), match.last, match.hands, record.players)
     holders = rotation.seats
     entry = parse_hand_entry(raw, holders, rotation.eldest, options.rules)
     count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
@@ -239,6 +241,7 @@ def with_substitutes(record: Record, state: MusReplay, seats: Mapping[str, str])
     last = state.hands[-1].seats if state.hands else None
     try:
         now = seats_of(coming, state.next.hand, last)
+        check_returns(seats, last, state.hands, record.players)
     except RuleError as exc:
         raise RuleError(exc.message, field="newcomer") from exc
     return replace(state, players=now.seats, next=replace(state.next, seats=now))

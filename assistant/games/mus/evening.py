@@ -16,10 +16,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..base import N_, Message, partners
-from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally
+from ..evening import Basis, EveningRules, Outcome, Score, Sheet, Tally, adjustment_note
+from .showdown import team_of
 
 if TYPE_CHECKING:
-    from . import MusReplay
+    from . import HandResult, MusReplay
 
 WITH = "with."  # the tally's counters per partner: "with.Carla" matches, "won_with.Carla" won
 WON_WITH = "won_with."
@@ -109,19 +110,23 @@ BASES = (
 
 
 def tally(game: MusReplay, player: str) -> Tally:
-    """The games decided while he held a seat and those his team won; the match (once
-    decided, if he held a seat at its end), with his partner."""
+    """His own hands: those he played, the stones his team won at the cards in them (not the
+    table's adjustments), the games decided at a hand he played and those his team won; the
+    match (once decided, if he held a seat at its end), with his partner."""
+    own = [hand for hand in game.hands if player in hand.seats.seats]
     decided = [
-        (result.winner, (result.holders or game.players).index(player) % 2 + 1)
-        for result in game.games
-        if result.winner is not None and player in (result.holders or game.players)
+        (hand.winner, team_of(hand.seats.seats, player))
+        for hand in own
+        if hand.game_over and hand.winner is not None
     ]
     at_the_end = player in game.players
     counters = {
+        "hands": Fraction(len(own)),
+        "stones": Fraction(sum(hand.stones[team_of(hand.seats.seats, player) - 1] for hand in own)),
         "games": Fraction(len(decided)),
         "games_won": Fraction(sum(winner == team for winner, team in decided)),
         "matches": Fraction(game.finished and at_the_end),
-        "matches_won": Fraction(at_the_end and game.winner == game.players.index(player) % 2 + 1),
+        "matches_won": Fraction(at_the_end and game.winner == team_of(game.players, player)),
     }
     if game.finished and at_the_end:
         team = game.players.index(player) % 2
@@ -134,6 +139,10 @@ def tally(game: MusReplay, player: str) -> Tally:
 def figures(counters: Tally) -> tuple[Message, ...]:
     zero = Fraction(0)
     said = [
+        Message(
+            N_("Hands played: {hands}, stones won in them: {stones}"),
+            {"hands": counters.get("hands", zero), "stones": counters.get("stones", zero)},
+        ),
         Message(
             N_("Games won: {won} of {played}"),
             {"won": counters.get("games_won", zero), "played": counters.get("games", zero)},
@@ -159,16 +168,33 @@ def figures(counters: Tally) -> tuple[Message, ...]:
 
 
 def sheet(game: MusReplay) -> Sheet:
-    names = [team_name(team) for team in game.teams]
-    columns = [Message(N_("Hand")), Message(N_("Game")), Message(N_("Mano"))]
-    for name in names:
-        columns.append(Message(N_("{name}: stones"), {"name": name}))
-    for name in names:
-        columns.append(Message(N_("{name}: score"), {"name": name}))
-    rows = tuple(
-        (hand.number, hand.game, hand.mano, *hand.stones, *hand.score) for hand in game.hands
+    """A row per hand. Where a substitute came, the teams are "Team 1" and "Team 2" and each
+    row names who played the hand for each; a last column notes the adjustments."""
+    came = len(game.sides) > len(game.players)
+    names = (
+        [Message(N_("Team 1")), Message(N_("Team 2"))]
+        if came
+        else [team_name(team) for team in game.teams]
     )
-    return Sheet(tuple(columns), rows)
+    columns = [Message(N_("Hand")), Message(N_("Game")), Message(N_("Mano"))]
+    columns += names if came else []
+    columns += [Message(N_("{name}: stones"), {"name": name}) for name in names]
+    columns += [Message(N_("{name}: score"), {"name": name}) for name in names]
+    rows = []
+    notes = []
+    for hand in game.hands:
+        teams = [played(hand, team) for team in (1, 2)]
+        rows.append(
+            (hand.number, hand.game, hand.mano, *(teams if came else ()), *hand.stones, *hand.score)
+        )
+        notes.append([adjustment_note(teams[a.team - 1], a.stones, a.reason) for a in hand.adjust])
+    return Sheet(tuple(columns), tuple(rows)).noted(notes)
+
+
+def played(hand: HandResult, team: int) -> str:
+    """The partners who played ``hand`` for ``team`` (1 or 2): "Anna & Carla"."""
+    seats = hand.seats.seats
+    return f"{seats[team - 1]} & {seats[team + 1]}"
 
 
 EVENING = EveningRules(outcome=outcome, bases=BASES, tally=tally, figures=figures, sheet=sheet)

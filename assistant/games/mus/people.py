@@ -9,12 +9,14 @@ below 0 stones, and none may come after the game was decided.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..base import JSON, N_, NN_, Message, RuleError, adjustments, check_int
+from ..seating import Seating
 from .bets import TEAMS
+from .showdown import team_of
 
 MOST_STONES = 40
 
@@ -71,6 +73,46 @@ def adjusted(
         if now[entry.team - 1] >= target:
             winner = entry.team
     return (now[0], now[1]), winner
+
+
+class Played(Protocol):
+    """A hand played (``HandResult``): who held the seats, whether it ended its game."""
+
+    @property
+    def seats(self) -> Seating: ...
+
+    @property
+    def game_over(self) -> bool: ...
+
+
+def check_returns(
+    changes: Mapping[str, str] | None,
+    last: Seating | None,
+    hands: Sequence[Played],
+    players: tuple[str, ...],
+) -> None:
+    """A name that gave up his seat may take one again (``seats``), but only at the first hand
+    of a later game and in a seat of the team he played for: the team's stones stay with it.
+    ``last``: the seating of the hand before (``players`` hold the seats before the first);
+    ``hands``: the hands played before."""
+    before = last.seats if last else players
+    teams = {name: team_of(players, name) for name in players}  # a seat taken before hand 1
+    teams.update((name, team_of(h.seats.seats, name)) for h in hands for name in h.seats.seats)
+    for holder, newcomer in (changes or {}).items():
+        if newcomer not in teams or newcomer in before:
+            continue  # new to the game (or still at the table: ``seating`` refuses it)
+        if not hands or not hands[-1].game_over:
+            raise RuleError(
+                N_("seats: {name!r} can come back only at the first hand of a later game"),
+                name=newcomer,
+                field="seats",
+            )
+        if holder in before and team_of(before, holder) != teams[newcomer]:
+            raise RuleError(
+                N_("seats: {name!r} comes back to a seat of the team he played for"),
+                name=newcomer,
+                field="seats",
+            )
 
 
 def seat_changes(raw: Mapping[str, Any]) -> dict[str, str] | None:

@@ -14,7 +14,7 @@ from ...games.mus.hands import Lance
 from ...games.spec import Loaded
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings
-from .adjust import adjusted, substituted
+from .adjust import adjusted, corrected_adjust, substituted
 from .board import board_standings, score_board
 from .forms import (
     check_values_of_bets,
@@ -241,7 +241,8 @@ class MusAdapter(Adapter[MusView]):
 
     def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
         players = ctx.view.replay.hands[number - 1].seats.seats
-        form = round_form(players, formdata)
+        kept = len(ctx.record.rounds[number - 1].get("adjust", []))
+        form = round_form(players, formdata, kept)
         if formdata is None:
             raw = ctx.record.rounds[number - 1]
             hand = ctx.view.replay.hands[number - 1]
@@ -272,8 +273,10 @@ class MusAdapter(Adapter[MusView]):
             raw["showdown"] = showdown
             check_values_of_bets(form, raw["lances"], players)
         rounds = list(ctx.record.rounds)
-        kept = rounds[number - 1]  # a substitute and an adjustment stay through a correction
-        raw.update((key, kept[key]) for key in ("seats", "adjust") if key in kept)
+        kept = rounds[number - 1]  # a substitute stays through a correction
+        raw.update((key, kept[key]) for key in ("seats",) if key in kept)
+        if adjust := corrected_adjust(form, kept.get("adjust", [])):  # less, more or the same
+            raw["adjust"] = adjust
         rounds[number - 1] = raw
         summary = Message(N_("Hand {hand} corrected."), {"hand": number})
         # The hand being entered stays through a correction of an earlier hand: the page checks

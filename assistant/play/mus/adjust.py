@@ -1,12 +1,15 @@
 """People come and go, entered from the game page (docs/records.md): stones the table gives a
 team or takes from it, an ``adjust`` of the last hand saved, stored as a correction of that
-hand so that Undo takes back the adjustment alone; a substitute, the ``seats`` of the hand being
+hand so that Undo takes back the adjustment alone (an earlier hand's are added or taken back by
+its correction: ``corrected_adjust``); a substitute, the ``seats`` of the hand being
 entered, kept in its draft until the hand is saved."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...games import mus
-from ...games.base import N_, Message, RuleError, has_control
+from ...games.base import JSON, N_, Message, RuleError, has_control
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
 from ..base import Change, Context, EntryForm
@@ -16,19 +19,13 @@ def adjusted(ctx: Context, form: EntryForm) -> Change:
     """Stones given to a team or taken from it after the last hand's count, with the reason
     (the hand being entered stays: it is checked against the new score)."""
     rounds = [dict(raw) for raw in ctx.record.rounds]
-    team, stones = form.adjust_team.data, form.adjust_stones.data
-    reason = (form.adjust_reason.data or "").strip()
     if not rounds:
         raise RuleError(
             N_("Stones are adjusted after a hand: enter the first hand"), field="adjust"
         )
-    if team not in ("1", "2"):
-        raise RuleError(N_("Which team gets (or loses) the stones?"), field="adjust_team")
-    if not stones:
-        raise RuleError(N_("How many stones? 2 gives two, -2 takes two"), field="adjust_stones")
-    if not reason:
-        raise RuleError(N_("Say why: the sheet shows it"), field="adjust_reason")
-    entry = {"team": int(team), "stones": stones, "reason": reason}
+    entry = posted_adjustment(form, required=True)
+    assert entry is not None  # required: a RuleError says what is missing
+    team, stones, reason = entry["team"], entry["stones"], entry["reason"]
     rounds[-1]["adjust"] = [*rounds[-1].get("adjust", []), entry]
     names = team_names(ctx.view.players, int(team))
     summary = Message(
@@ -37,6 +34,30 @@ def adjusted(ctx: Context, form: EntryForm) -> Change:
     )
     # A correction of the last hand: Undo takes back the adjustment alone, not the hand.
     return Change(rounds, summary, ctx.loaded.draft, correcting=len(rounds))
+
+
+def posted_adjustment(form: EntryForm, *, required: bool) -> JSON | None:
+    """The adjustment the form posts: a team, the stones, a reason (None: the form posts none
+    of them and none is ``required``)."""
+    team, stones = form.adjust_team.data, form.adjust_stones.data
+    reason = (form.adjust_reason.data or "").strip()
+    if not required and team is None and not stones and not reason:
+        return None
+    if team not in ("1", "2"):
+        raise RuleError(N_("Which team gets (or loses) the stones?"), field="adjust_team")
+    if not stones:
+        raise RuleError(N_("How many stones? 2 gives two, -2 takes two"), field="adjust_stones")
+    if not reason:
+        raise RuleError(N_("Say why: the sheet shows it"), field="adjust_reason")
+    return {"team": int(team), "stones": stones, "reason": reason}
+
+
+def corrected_adjust(form: EntryForm, kept: Sequence[JSON]) -> list[JSON]:
+    """A corrected hand's ``adjust``: those it had, less the ones taken back, and the one the
+    correction adds (if any)."""
+    left = [entry for n, entry in enumerate(kept) if not form[f"adjust_drop_{n}"].data]
+    added = posted_adjustment(form, required=False)
+    return [*left, added] if added is not None else left
 
 
 def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> Change:

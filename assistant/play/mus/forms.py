@@ -69,7 +69,7 @@ def step_form(
             setattr(StepForm, f"said_{seat}", BooleanField(players[seat]))
     else:
         _showdown_fields(StepForm, players)
-    _adjust_fields(StepForm)
+    adjust_fields(StepForm)
     form = StepForm(formdata)
     if formdata is None and step.kind in ("lance", "raise"):
         form[f"{form.bet_name}_bets"].data = 2
@@ -79,9 +79,12 @@ def step_form(
     return form
 
 
-def _adjust_fields(cls: Any) -> None:
-    """Stones the table gives a team or takes from it, and why (``adjust`` of the last hand);
-    the name of a substitute (``seats`` of the hand being entered)."""
+def adjust_fields(cls: Any, kept: int = 0) -> None:
+    """Stones the table gives a team or takes from it, and why (``adjust`` of the last hand,
+    or of a corrected one, whose ``kept`` adjustments can each be taken back); the name of a
+    substitute (``seats`` of the hand being entered)."""
+    for n in range(kept):
+        setattr(cls, f"adjust_drop_{n}", BooleanField(_l("Take it back")))
     cls.adjust_team = ChoiceField(_l("Team"), values=TEAMS)
     cls.adjust_stones = PadField(_l("Stones"), low=-40, high=40, required=False)
     cls.adjust_reason = StringField(_l("Reason"), validators=[Optional(), Length(max=80)])
@@ -233,9 +236,9 @@ def posted_showdown(form: EntryForm, known: str | None = None) -> tuple[JSON, st
 CORRECTED_LANCES = ("grande", "chica", "pares", "juego")  # the fourth: juego or punto, by `fourth`
 
 
-def round_form(players: tuple[str, ...], formdata: Any = None) -> EntryForm:
-    """The whole hand at once: mano, each lance (paso, or who bet, the bets, the answer), and
-    the showdown (cards or lance winners)."""
+def round_form(players: tuple[str, ...], formdata: Any = None, kept: int = 0) -> EntryForm:
+    """The whole hand at once: mano, each lance (paso, or who bet, the bets, the answer), the
+    showdown (cards or lance winners) and its adjustments (``kept`` of them so far)."""
 
     class RoundForm(EntryForm):
         mano = ChoiceField(_l("Mano"), values=tuple(str(s) for s in range(len(players))))
@@ -253,6 +256,7 @@ def round_form(players: tuple[str, ...], formdata: Any = None) -> EntryForm:
     for name in ("", "_by", "_bets", "_answer"):
         setattr(RoundForm, f"lances_punto{name}", Slot())
     _showdown_fields(RoundForm, players)
+    adjust_fields(RoundForm, kept)
     return RoundForm(formdata)
 
 
