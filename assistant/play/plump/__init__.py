@@ -12,7 +12,7 @@ from ...games import plump
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..adjust import add_adjust_fields, corrected_round
+from ..adjust import add_adjust_fields, corrected_round, correction_summary
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
 from ..standings import Standings, ranked
@@ -221,7 +221,7 @@ class PlumpAdapter(Adapter[PlumpView]):
             entry = {"trump": form.trump.data, **entry}
         rounds = [dict(r) for r in ctx.record.rounds]
         rounds[number - 1] = corrected_round(form, rounds[number - 1], entry)
-        return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
+        return Change(rounds, correction_summary(number, form))
 
 
 ADAPTER = PlumpAdapter()
