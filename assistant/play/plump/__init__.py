@@ -15,6 +15,7 @@ from ...i18n import gettext
 from ..adjust import add_adjust_fields, corrected_round, correction_summary
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
+from ..newcomer import is_newcomer
 from ..standings import Standings, ranked
 from . import comings
 from .sheet import PlumpView
@@ -166,6 +167,8 @@ class PlumpAdapter(Adapter[PlumpView]):
             return None
         if comings.is_setup(formdata) and not nxt.in_play:
             return comings.setup_form(nxt, formdata)
+        if is_newcomer(formdata) and not nxt.in_play:
+            return comings.newcomer_form(formdata)
         players, loaded = ctx.record.players, ctx.loaded
         if nxt.in_play:
             entered = entered_step(loaded, nxt.deal, "tricks", formdata)
@@ -188,6 +191,8 @@ class PlumpAdapter(Adapter[PlumpView]):
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         if isinstance(form, comings.SetupForm):
             return comings.set_up(ctx, form)
+        if isinstance(form, comings.PlumpNewcomerForm):
+            return comings.newcomer_joins(ctx, form)
         nxt = ctx.view.coming
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]
@@ -198,6 +203,8 @@ class PlumpAdapter(Adapter[PlumpView]):
         else:
             # who sits out and the cards, where not the schedule's, as the deal is set up
             entry: JSON = {**nxt.carried, "bids": posted(form, "bids", nxt.bidding_order, players)}
+            setup = comings.chosen(ctx.loaded.draft, nxt)
+            entry |= comings.starting(setup, players, list(nxt.seats.out))
             if nxt.enter_trump and form.trump.data:
                 entry = {"trump": form.trump.data, **entry}
             rounds.append(entry)

@@ -1,0 +1,112 @@
+"""Someone new joins a game in play, between deals (Plump and Boodle): a name checked as the
+set-up checks one, written last in the players and out of every deal already entered; he is
+dealt in from the next deal (in Plump from 0 or from the lowest total, an adjustment with its
+reason); Undo takes him back; the record exports and scores."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.helpers import (
+    GameUrl,
+    draft,
+    entries,
+    errors,
+    play_deal,
+    post_entry,
+    seat_fields,
+    start_game,
+    totals_row,
+    version_of,
+)
+
+FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
+
+
+def join(client: FlaskClient, game: GameUrl, name: str, **fields: str):
+    return post_entry(client, game, {"step": "newcomer", "newcomer": name, **fields})
+
+
+def plump_after_one_deal(client: FlaskClient) -> GameUrl:
+    game = start_game(client)
+    bids, tricks = (
+        {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 2},
+        {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 4},
+    )
+    play_deal(client, game, bids, tricks)  # Bo, Cia, Dan 12; Anna 0
+    return game
+
+
+def plump_after_two_deals(client: FlaskClient) -> GameUrl:
+    game = plump_after_one_deal(client)
+    bids, tricks = (
+        {"Cia": 2, "Dan": 2, "Anna": 1, "Bo": 2},
+        {"Cia": 2, "Dan": 2, "Anna": 1, "Bo": 4},
+    )
+    play_deal(client, game, bids, tricks)  # Anna 11, Bo 12, Cia 24, Dan 24
+    return game
+
+
+def test_someone_new_joins_plump_from_the_lowest_total(client: FlaskClient, app: Flask) -> None:
+    game = plump_after_two_deals(client)
+    page = client.get(game.path).text
+    assert "Someone new joins" in page and 'name="start" value="lowest"' in page
+    assert join(client, game, "Eva", start="lowest").status_code == 303
+    assert [e["out"] for e in entries(app)] == [["Eva"], ["Eva"]]  # out of the deals played
+    page = client.get(game.path).text
+    assert "Players in deal 3: 5 of 5" in page and 'name="bids_4"' in page
+    bids = {"Dan": 0, "Eva": 1, "Anna": 1, "Bo": 0, "Cia": 0}  # 8 cards, Cia deals
+    assert post_entry(client, game, seat_fields("bids", bids, FIVE)).status_code == 303
+    reason = "joins from the lowest total"
+    assert entries(app)[2] == {"bids": bids, "adjust": [
+        {"player": "Eva", "points": 11, "reason": reason}]}  # fmt: skip
+    page = client.get(game.path).text
+    assert totals_row(page) == [11, 12, 24, 24, 11] and reason in page  # said on the sheet
+    history = client.get(game.path + "history").text
+    assert "Eva joins from deal 3, from the lowest total (11)." in history
+    exported = client.get(game.path + "export").text
+    assert json.loads(exported)["players"] == FIVE
+    scored = app.test_cli_runner().invoke(args=["score", "-"], input=exported)
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.output)["totals"] == {
+        "Anna": 11, "Bo": 12, "Cia": 24, "Dan": 24, "Eva": 11}  # fmt: skip
+
+
+def test_someone_new_joins_plump_from_0(client: FlaskClient, app: Flask) -> None:
+    game = plump_after_one_deal(client)
+    assert join(client, game, "Eva", start="0").status_code == 303
+    assert draft(app)["setup"] == {"deal": 2, "out": []}
+    assert "Eva joins from deal 2, from 0." in client.get(game.path + "history").text
+
+
+def test_a_wrong_name_is_said_beside_the_field_and_nothing_is_stored(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = plump_after_one_deal(client)
+    version = version_of(client, game)
+    for name, said in (
+        ("", "Type the name of who joins."),
+        ("bo", "bo is already at this game: tap that name to deal them in."),
+        ("E" * 41, "At most 40 characters."),
+        ("Ev\u202ea", "A name cannot hold a control character (such as a line break)."),
+    ):
+        response = join(client, game, name, start="lowest")
+        assert response.status_code == 422, name
+        assert said in errors(response.text)
+        assert 'id="newcomer-error"' in response.text
+        if name:
+            assert f'value="{name}"' in response.text  # the input kept
+    assert version_of(client, game) == version and len(entries(app)) == 1
+
+
+def test_undo_takes_the_newcomer_back(client: FlaskClient, app: Flask) -> None:
+    game = plump_after_one_deal(client)
+    assert join(client, game, "Eva", start="0").status_code == 303
+    undo = {"version": version_of(client, game), "key": "undo-newcomer-1"}
+    assert client.post(game.path + "undo", data=undo).status_code == 303
+    assert "out" not in entries(app)[0]
+    assert json.loads(client.get(game.path + "export").text)["players"] == FIVE[:4]
+    assert "Players in deal 2: 4 of 4" in client.get(game.path).text
