@@ -20,10 +20,15 @@ MAX_NAME = 40  # as a record's names (store/records.py)
 STEP = "newcomer"  # the step a newcomer's form posts
 
 
+def newcomer_field() -> StringField:
+    """The newcomer's name, as a game's form asks it."""
+    return StringField(_l("Name"), filters=[lambda t: t.strip() if isinstance(t, str) else t])
+
+
 class NewcomerForm(EntryForm):
     """Someone new joins: his name (a game adds its own choices, such as a starting score)."""
 
-    newcomer = StringField(_l("Name"), filters=[lambda t: t.strip() if isinstance(t, str) else t])
+    newcomer = newcomer_field()
 
 
 def is_newcomer(formdata: Any) -> bool:
@@ -31,8 +36,9 @@ def is_newcomer(formdata: Any) -> bool:
     return formdata is not None and formdata.get("step") == STEP
 
 
-def checked_name(ctx: Context[Any], form: NewcomerForm) -> str:
-    """The newcomer's name as the set-up checks a name, said beside the field when wrong."""
+def checked_name(ctx: Context[Any], form: EntryForm) -> str:
+    """The newcomer's name (``form.newcomer``) as the set-up checks a name, said beside the
+    field when wrong."""
     name = form.newcomer.data or ""
     players = ctx.record.players
     if not name:

@@ -110,3 +110,42 @@ def test_undo_takes_the_newcomer_back(client: FlaskClient, app: Flask) -> None:
     assert "out" not in entries(app)[0]
     assert json.loads(client.get(game.path + "export").text)["players"] == FIVE[:4]
     assert "Players in deal 2: 4 of 4" in client.get(game.path).text
+
+
+def boodle_after_one_deal(client: FlaskClient) -> GameUrl:
+    game = start_game(client, game="boodle", players=FIVE[:4], first="Anna")
+    go = {"action": "out", "out": "Bo", "cards_left_0": 1, "cards_left_2": 2, "cards_left_3": 3}
+    assert post_entry(client, game, go).status_code == 303
+    return game
+
+
+def test_someone_new_joins_boodle_from_the_next_deal(client: FlaskClient, app: Flask) -> None:
+    game = boodle_after_one_deal(client)
+    assert "Someone new joins" in client.get(game.path).text
+    joins = post_entry(client, game, {"action": "newcomer", "newcomer": "Eva"})
+    assert joins.status_code == 303, errors(joins.text)
+    assert entries(app)[0]["out"] == ["Eva"]
+    page = client.get(game.path).text
+    assert "Eva sits out or leaves" in page  # dealt in to deal 2
+    go = {"action": "out", "out": "Eva", "cards_left_0": 1, "cards_left_1": 1,
+          "cards_left_2": 2, "cards_left_3": 3}  # fmt: skip
+    assert post_entry(client, game, go).status_code == 303
+    assert "out" not in entries(app)[1]  # everyone dealt in to deal 2, Eva too
+    exported = client.get(game.path + "export").text
+    assert json.loads(exported)["players"] == FIVE
+    scored = app.test_cli_runner().invoke(args=["score", "-"], input=exported)
+    assert scored.exit_code == 0, scored.output
+    assert set(json.loads(scored.output)["totals"]) == set(FIVE)
+    assert "Eva joins from deal 2." in client.get(game.path + "history").text
+
+
+def test_a_boodle_newcomer_with_a_taken_name_is_refused_beside_the_field(
+    client: FlaskClient, app: Flask
+) -> None:
+    game = boodle_after_one_deal(client)
+    version = version_of(client, game)
+    refused = post_entry(client, game, {"action": "newcomer", "newcomer": "Cia"})
+    assert refused.status_code == 422
+    assert "Cia is already at this game: tap that name to deal them in." in errors(refused.text)
+    assert 'value="Cia"' in refused.text and 'id="newcomer-error"' in refused.text
+    assert version_of(client, game) == version and len(entries(app)) == 1

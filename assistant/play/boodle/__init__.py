@@ -36,7 +36,7 @@ from .forms import (
     round_form,
     stake_data,
 )
-from .people import move_change, seat_change
+from .people import move_change, newcomer_change, seat_change
 from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .reopen import NotReopened, can_reopen, reopened_draft
@@ -105,6 +105,8 @@ class BoodleAdapter(Adapter[BoodleView]):
             return seat_change(view, form.seat.data, rounds, draft)
         if action == "move":
             return move_change(view, form, rounds, draft)
+        if action == "newcomer":
+            return newcomer_change(ctx, form, draft)
         if action == "stakes":
             draft["stakes"] = posted_stakes(form, players)
         elif action == "widow":
