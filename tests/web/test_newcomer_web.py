@@ -15,6 +15,7 @@ from tests.web.helpers import (
     draft,
     entries,
     errors,
+    imported_game,
     play_deal,
     post_entry,
     seat_fields,
@@ -149,3 +150,36 @@ def test_a_boodle_newcomer_with_a_taken_name_is_refused_beside_the_field(
     assert "Cia is already at this game: tap that name to deal them in." in errors(refused.text)
     assert 'value="Cia"' in refused.text and 'id="newcomer-error"' in refused.text
     assert version_of(client, game) == version and len(entries(app)) == 1
+
+
+LEFT_GAME = {
+    "format": "table-assistant/1", "game": "plump", "players": FIVE[:4], "first_dealer": "Anna",
+    "options": {"start_cards": 3, "schedule": "down"},
+    "rounds": [
+        {"bids": {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 2},
+         "tricks": {"Bo": 0, "Cia": 0, "Dan": 2, "Anna": 1}},
+        {"out": ["Dan"], "bids": {"Cia": 0, "Anna": 0, "Bo": 0},
+         "tricks": {"Cia": 1, "Anna": 0, "Bo": 1}},
+        {"out": ["Dan"], "bids": {"Anna": 0, "Bo": 0, "Cia": 0},
+         "tricks": {"Anna": 1, "Bo": 0, "Cia": 0}},
+    ],
+}  # fmt: skip
+
+
+def test_the_table_counts_everyone_who_played_in_one_tap(client: FlaskClient, app: Flask) -> None:
+    game = imported_game(client, LEFT_GAME)  # Dan left after deal 1, in the lead
+    page = client.get(game.path).text
+    assert "Shared win: Anna, Bo, Cia" in page
+    assert "Not counted for the win (left the game): Dan" in page
+    tap = post_entry(client, game, {"step": "winners"})
+    assert tap.status_code == 303, errors(tap.text)
+    page = client.get(game.path).text
+    assert "Winner: Dan" in page and "Count everyone who played" not in page
+    exported = client.get(game.path + "export").text
+    assert json.loads(exported)["rounds"][-1]["winners"] == "everyone"
+    scored = app.test_cli_runner().invoke(args=["score", "-"], input=exported)
+    assert json.loads(scored.output)["winners"] == ["Dan"]
+    assert "Everyone who played is counted for the win." in client.get(game.path + "history").text
+    undo = {"version": version_of(client, game), "key": "undo-winners-1"}
+    assert client.post(game.path + "undo", data=undo).status_code == 303
+    assert "Shared win: Anna, Bo, Cia" in client.get(game.path).text

@@ -163,8 +163,9 @@ class PlumpAdapter(Adapter[PlumpView]):
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         nxt = ctx.view.coming
-        if nxt is None:
-            return None
+        if nxt is None:  # the game is over: the table may count everyone who played
+            is_winners = formdata is not None and formdata.get("step") == comings.WINNERS
+            return comings.winners_form(formdata) if is_winners else None
         if comings.is_setup(formdata) and not nxt.in_play:
             return comings.setup_form(nxt, formdata)
         if is_newcomer(formdata) and not nxt.in_play:
@@ -193,6 +194,8 @@ class PlumpAdapter(Adapter[PlumpView]):
             return comings.set_up(ctx, form)
         if isinstance(form, comings.PlumpNewcomerForm):
             return comings.newcomer_joins(ctx, form)
+        if form.step.data == comings.WINNERS:
+            return comings.everyone_counts(ctx)
         nxt = ctx.view.coming
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]

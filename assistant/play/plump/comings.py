@@ -20,6 +20,7 @@ from wtforms import StringField
 
 from ...games import plump
 from ...games.base import JSON, N_, Message, Record, RuleError
+from ...games.plump.comings import EVERYONE, contenders
 from ...i18n import gettext
 from ..base import Change, Context, EntryForm
 from ..fields import PadField
@@ -145,3 +146,32 @@ def newcomer_joins(ctx: Context[Any], form: PlumpNewcomerForm) -> Change:
     summary = Message(template, {"name": name, "deal": nxt.deal, "points": lowest})
     draft = {**(ctx.loaded.draft or {}), SETUP: setup}
     return Change(rounds, summary, draft=draft, correcting=1, players=players)
+
+
+WINNERS = "winners"  # the step of the finished game's "Count everyone who played"
+
+
+def out_of_the_running(replay: plump.PlumpReplay) -> tuple[str, ...]:
+    """Who played in a finished game but is not counted for the win (he left), unless the
+    table counts everyone who played."""
+    if not replay.finished:
+        return ()
+    running = contenders(replay.deals)
+    played = {player for deal in replay.deals for player in deal.bidding_order}
+    return tuple(p for p in replay.players if p in played and p not in running)
+
+
+def winners_form(formdata: Any = None) -> EntryForm:
+    form = EntryForm(formdata)
+    form.step.data = WINNERS
+    return form
+
+
+def everyone_counts(ctx: Context[Any]) -> Change:
+    """The table counts everyone who played for the win: the last deal says so."""
+    if not out_of_the_running(ctx.view.replay):
+        raise RuleError(N_("Everyone who played is counted for the win already."))
+    rounds = [dict(r) for r in ctx.record.rounds]
+    rounds[-1]["winners"] = EVERYONE
+    summary = Message(N_("Everyone who played is counted for the win."), {})
+    return Change(rounds, summary, correcting=len(rounds))
