@@ -22,6 +22,7 @@ from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
 from ..newcomer import newcomer_field
+from .moves import add_move_fields
 from .poker import PokerSeat
 from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, poker_stage_fields
 
@@ -192,6 +193,7 @@ def round_form(
         _stake_fields(RoundForm, players)
     if options.pot_ante is not None:
         poker_fields(RoundForm, players)
+    add_move_fields(RoundForm, players, len(deal.entry.adjust))
     form = RoundForm(formdata, data=round_data(deal, players))
     form.step.data = f"round-{deal.deal}"
     if formdata is not None and form.widow.data == "auction":
