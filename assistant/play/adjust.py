@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ..games.base import MAX_REASON, N_, RuleError
+from ..games.base import MAX_REASON, N_, Message, RuleError
 from .base import EntryForm
 from .fields import ChoiceField, PadField
 
@@ -55,3 +55,20 @@ def adjusted(form: EntryForm, round_: Mapping[str, Any]) -> list[Mapping[str, An
         raise RuleError(N_("Say why, as the sheet will."), field="adjust_reason")
     entry = {"player": player, "points": points, "reason": reason}
     return [*round_.get("adjust", []), entry]
+
+
+def correction_summary(number: int, form: EntryForm) -> Message:
+    """A deal's correction as the history says it: with the adjustment it adds, whose total,
+    the points and why (the history says which phone entered it)."""
+    reason = (form.adjust_reason.data or "").strip()
+    if form.adjust_player.data is None or not form.adjust.data or not reason:
+        return Message(N_("Deal {deal} corrected."), {"deal": number})
+    return Message(
+        N_("Deal {deal} corrected: {player} {points} ({reason})."),
+        {
+            "deal": number,
+            "player": form.adjust_player.data,
+            "points": f"{form.adjust.data:+d}",
+            "reason": reason,
+        },
+    )

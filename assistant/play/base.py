@@ -90,6 +90,7 @@ class Change:
     # correction says how the totals moved: ``standings.telling_the_totals``).
     describe: Callable[[Any], Message] | None = None
     correcting: int | None = None  # the round a correction corrects (Undo can take it back)
+    players: tuple[str, ...] | None = None  # the game's players when it changes them (a newcomer)
 
 
 def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:

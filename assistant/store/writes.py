@@ -61,6 +61,13 @@ class Proposal:
     author: str = ""
     describe: Callable[[Any], Message] | None = None
     correcting: int | None = None
+    players: Sequence[str] | None = None  # the game's players, when the change changes them
+
+    @property
+    def after(self) -> Record:
+        """The game's record as the proposal leaves it."""
+        players = tuple(self.players) if self.players is not None else self.record.players
+        return replace(self.record, players=players, rounds=tuple(self.rounds))
 
 
 @dataclass(frozen=True)
@@ -110,7 +117,10 @@ def save(game: Game, proposal: Proposal) -> Outcome:
     summary = proposal.describe(replay) if proposal.describe else proposal.summary
     draft = dict(proposal.draft) if proposal.draft else None
     finished = finished_since(game, replay.finished)
-    row = {"draft": draft, "finished": finished, "corrected": kept_for_undo(proposal)}
+    row: dict[str, Any] = {"draft": draft, "finished": finished}
+    row["corrected"] = kept_for_undo(proposal)
+    if proposal.after.players != proposal.record.players:
+        row["seating"] = list(proposal.after.players)  # someone new joined (or Undo took him back)
     try:
         moved = store(game.id, proposal, row, logged(proposal, summary))
     except KeyTaken:  # the same key won a race on another worker
@@ -122,19 +132,18 @@ def save(game: Game, proposal: Proposal) -> Outcome:
     for name, value in row.items():
         set_committed_value(game, name, value)
     db.session.expire(game, ["entries"])
-    after = proposal.record.with_rounds(list(proposal.rounds))
-    kept().replays.put(game, proposal.version + 1, replay, after)
+    kept().replays.put(game, proposal.version + 1, replay, proposal.after)
     return Saved(summary)
 
 
 def replayed(game: Game, proposal: Proposal) -> Any:
     """The proposal's record replayed (a RuleError names what it breaks): the request's own
     replay when only the draft changes, else resumed from it."""
-    before, rounds = proposal.record, list(proposal.rounds)
-    if proposal.replayed is not None and rounds == list(before.rounds):
+    before, after = proposal.record, proposal.after
+    if proposal.replayed is not None and after == before:
         return proposal.replayed
     since = (before, proposal.replayed) if proposal.replayed is not None else None
-    return find_game(game.kind).replay_since(before.with_rounds(rounds), since)
+    return find_game(game.kind).replay_since(after, since)
 
 
 def logged(proposal: Proposal, summary: Message) -> dict[str, Any]:
@@ -151,7 +160,12 @@ def kept_for_undo(proposal: Proposal) -> JSON | None:
     if proposal.correcting is None:
         return None
     changed = differing(list(proposal.record.rounds), list(proposal.rounds))
-    return {"round": proposal.correcting, "replaced": changed} if changed else None
+    if not changed:
+        return None
+    kept: JSON = {"round": proposal.correcting, "replaced": changed}
+    if proposal.after.players != proposal.record.players:
+        kept["players"] = list(proposal.record.players)  # Undo takes the newcomer back too
+    return kept
 
 
 def late(game: Game, key: str, version: int) -> AlreadySaved | Stale:
@@ -181,12 +195,14 @@ def undone(game: Game, proposal: Proposal, what: Message | None) -> Proposal | R
     draft = proposal.draft
     if not rounds and not in_play(game.draft):
         return Refused(RuleError(N_("There is nothing to undo yet.")))
+    players = None
     if (restored := before_correction(game.corrected, rounds)) is not None:
         rounds, draft = restored, game.draft  # the correction only: the deal in play stays
+        players = (game.corrected or {}).get("players")  # a newcomer's joining: he goes again
     elif not in_play(game.draft):
         rounds = find_game(game.kind).undo(rounds)
     summary = Message(N_("Undone: {what}."), {"what": what}) if what else Message(N_("Undone"))
-    return replace(proposal, rounds=rounds, draft=draft, summary=summary)
+    return replace(proposal, rounds=rounds, draft=draft, summary=summary, players=players)
 
 
 class KeyTaken(Exception):

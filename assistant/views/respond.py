@@ -74,6 +74,7 @@ def proposed(
     proposal = writes.Proposal(
         form.key.data, form.version.data, change.rounds, change.summary, ctx.record,
         ctx.loaded.replay, change.draft, device(), change.describe, change.correcting,
+        change.players,
     )  # fmt: skip
     return replace(asked, fields=change.fields), writes.save(game, proposal)
 

@@ -1,6 +1,7 @@
 """Boodle on a phone when people come and go: Bo sits out a deal (two taps where the deal is set
-up), chips are moved by hand with a reason, Bo joins again; the banner, the keys of the deal,
-the sheet and the strip follow each change."""
+up), chips are moved by hand with a reason, Bo joins again, Eva (new to the game) sits down
+and Cia goes home; the banner, the keys of the deal, the sheet and the strip follow each
+change."""
 
 from __future__ import annotations
 
@@ -66,3 +67,27 @@ def test_a_player_sits_out_chips_are_moved_and_he_joins_again(
     expect(page.locator(".said")).to_contain_text("Bo joins deal 3.")
     expect(out_keys).to_have_count(4)
     expect(page.locator(".banner")).to_contain_text("Dan deals")
+
+    # Eva, new to the game, sits down before deal 3 (two taps and her name): she is dealt in
+    before = table.taps
+    table.tap(page.locator("details.newcomer summary"))
+    page.locator("#newcomer").fill("Eva")
+    table.tap(page.get_by_role("button", name="Joins from this deal"))
+    assert table.taps - before == 2
+    expect(page.locator(".said")).to_contain_text("Eva joins from deal 3.")
+    expect(out_keys).to_have_count(5)
+    expect(page.locator("form.boodle-play button[name=by]")).to_have_text(
+        ["Anna", "Bo", "Cia", "Dan", "Eva"]
+    )
+    expect(page.locator("#row-deal-1 td").nth(4)).to_have_class(re.compile(r"\bsat-out\b"))
+
+    # Cia goes home (two taps): the deal is dealt to the four others
+    before = table.taps
+    who_plays(table, 3, "Cia sits out or leaves")
+    assert table.taps - before == 2
+    expect(page.locator(".said")).to_contain_text("Cia sits out deal 3.")
+    expect(out_keys).to_have_count(4)
+    expect(page.locator("form.boodle-play button[name=by]")).to_have_text(
+        ["Anna", "Bo", "Dan", "Eva"]
+    )
+    shot(page, "boodle-come-newcomer", full_page=False)

@@ -1,7 +1,8 @@
 """Plump on a phone when people come and go: Eva comes late and starts from a total the
-table chooses, Bo sits a deal out, and after each change the strip, the sheet, the first
-bidder and the dealer's forbidden bid follow the players dealt in; each change is a tap or
-two from the game page, and a deal takes the taps it always takes."""
+table chooses, Bo sits a deal out, Dan goes home and Fia, new to the game, joins from the
+lowest total; after each change the strip, the sheet, the first bidder and the dealer's
+forbidden bid follow the players dealt in; each change is a tap or two from the game page,
+and a deal takes the taps it always takes."""
 
 from __future__ import annotations
 
@@ -108,3 +109,43 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     expect(page.locator("#entry fieldset.pad:not(.suits)")).to_have_count(4)
     expect(table.pad("Bo")).to_have_count(0)
     shot(page, "plump-come-and-go-sheet")
+    order = ["Dan", "Eva", "Anna", "Cia"]  # 8 cards; with 2 + 2 + 2 bid, Cia may not bid 2
+    for player, bid in zip(order[:-1], (2, 2, 2), strict=True):
+        table.number(player, bid)
+    expect(table.pad("Cia").locator("label.key").nth(2).locator("input")).to_be_disabled()
+    table.number("Cia", 0)
+    table.button("Save bids")
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    for player, taken in zip(order[:-1], (2, 3, 3), strict=True):
+        table.number(player, taken)
+    table.button("Save tricks")
+    expect(page.locator(".said")).to_contain_text("Tricks of deal 3 saved")
+    # Dan 12, Cia made her 0 (10), Eva and Anna missed; Bo, out, keeps his 23 on the strip
+    expect(page.locator("tfoot td")).to_have_text(["25", "23", "10", "35", "25"])
+    assert strip_totals(page) == {"Anna": "25", "Bo": "23", "Cia": "10", "Dan": "35", "Eva": "25"}
+    expect(page.locator("#row-deal-3 td").nth(1)).to_have_class(re.compile(r"\bout\b"))
+
+    # Deal 4: Dan goes home (two taps); Fia joins from the lowest total of those playing on,
+    # Cia's 10 (two taps and her name).
+    table.toggle("Dan")
+    expect(page.locator("details.setup summary")).to_have_text("Players in deal 4: 3 of 5")
+    before = table.taps
+    table.tap(page.locator("details.newcomer summary"))
+    page.locator("#newcomer").fill("Fia")
+    table.button("Joins from the lowest total")
+    assert table.taps - before == 2
+    expect(page.locator(".said")).to_contain_text(
+        "Fia joins from deal 4, from the lowest total (10)."
+    )
+    expect(page.locator("details.setup summary")).to_have_text("Players in deal 4: 4 of 6")
+    expect(page.locator(".banner")).to_contain_text("Eva deals")
+    expect(page.locator(".banner")).to_contain_text("Fia bids first")
+    order = ["Fia", "Anna", "Cia", "Eva"]
+    for player in order:
+        table.number(player, 1)
+    table.button("Save bids")
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    assert strip_totals(page)["Fia"] == "10"
+    expect(page.locator("#note-2")).to_contain_text("Fia +10, joins from the lowest total")
+    expect(page.locator("#row-deal-1 td").nth(5)).to_have_class(re.compile(r"\bout\b"))
+    shot(page, "plump-come-and-go-newcomer")

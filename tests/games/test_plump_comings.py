@@ -56,16 +56,55 @@ def test_totals_count_the_adjustments_and_winners_are_among_those_still_playing(
     assert game.finished and game.winners == ("Anna",)
 
 
-def test_a_player_who_leaves_in_the_lead_does_not_win() -> None:
+def test_a_player_who_sat_out_only_the_last_deal_still_counts() -> None:
     rounds = [
         {"bids": {"Bo": 1, "Cia": 1, "Dan": 2, "Anna": 1},
          "tricks": {"Bo": 0, "Cia": 0, "Dan": 2, "Anna": 0}},  # Dan 12, nobody else anything
         {"out": ["Dan"], "bids": {"Cia": 0, "Anna": 0, "Bo": 0},
-         "tricks": {"Cia": 1, "Anna": 0, "Bo": 0}},  # Dan has gone home: Anna and Bo 10
+         "tricks": {"Cia": 1, "Anna": 0, "Bo": 0}},  # Dan sits it out: Anna and Bo 10
     ]  # fmt: skip
     game = replay(record(*rounds, players=FIVE[:4], options={"start_cards": 2, "schedule": "down"}))
-    assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 0, "Dan": 12}  # what Dan scored stays
-    assert game.finished and game.winners == ("Anna", "Bo")
+    assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 0, "Dan": 12}
+    assert game.finished and game.winners == ("Dan",)  # he only sat out: still playing
+
+
+LEFT = [
+    {"bids": {"Bo": 2, "Cia": 2, "Dan": 2, "Anna": 2},
+     "tricks": {"Bo": 0, "Cia": 0, "Dan": 2, "Anna": 1}},  # Dan 12, nobody else anything
+    {"out": ["Dan"], "bids": {"Cia": 0, "Anna": 0, "Bo": 0},
+     "tricks": {"Cia": 1, "Anna": 0, "Bo": 1}},  # Dan has gone home: Anna 10
+    {"out": ["Dan"], "bids": {"Anna": 0, "Bo": 0, "Cia": 0},
+     "tricks": {"Anna": 1, "Bo": 0, "Cia": 0}},  # Bo and Cia 10
+]  # fmt: skip
+THREE_DEALS = {"start_cards": 3, "schedule": "down"}
+
+
+def test_a_player_who_leaves_in_the_lead_does_not_win() -> None:
+    game = replay(record(*LEFT, players=FIVE[:4], options=THREE_DEALS))
+    assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 10, "Dan": 12}  # what Dan scored stays
+    assert game.finished and game.winners == ("Anna", "Bo", "Cia")  # out of the last two: left
+
+
+def test_the_table_may_count_everyone_who_played() -> None:
+    rounds = [*LEFT[:-1], {**LEFT[-1], "winners": "everyone"}]
+    game = replay(record(*rounds, players=FIVE[:4], options=THREE_DEALS))
+    assert game.finished and game.winners == ("Dan",)
+    assert game.to_json()["rounds"][-1]["winners"] == "everyone"
+    assert "winners" not in replay(record(*LEFT, players=FIVE[:4], options=THREE_DEALS)).to_json()[
+        "rounds"][-1]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rounds", "said"),
+    [
+        ([*LEFT[:-1], {**LEFT[-1], "winners": "all"}], 'round 3: winners must be "everyone"'),
+        ([{**LEFT[0], "winners": "everyone"}, *LEFT[1:]], "round 1: winners is said on the deal"),
+    ],
+)
+def test_winners_is_everyone_on_the_deal_that_ends_the_game(rounds, said) -> None:
+    with pytest.raises(RuleError) as error:
+        replay(record(*rounds, players=FIVE[:4], options=THREE_DEALS))
+    assert str(error.value).startswith(said)
 
 
 def test_the_schedule_comes_from_the_players_dealt_in_in_deal_1() -> None:

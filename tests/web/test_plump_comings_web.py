@@ -210,7 +210,8 @@ def test_a_total_is_corrected_with_its_reason_on_the_deals_correction(
     assert exported["rounds"][2]["cards"] == 12  # the correction keeps the deal's own cards
     assert totals_row(client.get(game.path).text) == [27, 20, 18, 12]
     history = client.get(game.path + "history").text
-    assert "Deal 3 corrected" in history
+    assert "Deal 3 corrected: Cia +5 (miscounted deal 1)." in history
+    assert "this phone" in history  # who entered it
 
 
 def test_undo_takes_the_set_up_back_and_leaves_the_rounds(client: FlaskClient, app: Flask) -> None:

@@ -14,13 +14,14 @@ What the web layer calls:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
 from ..seating import seating
 from ..spec import GameSpec
+from .comings import check_winners, contenders
 from .dealing import PlumpNext, planned, round_setup, set_up, setup_of, upcoming
 from .evening import EVENING
 from .options import (
@@ -115,6 +116,7 @@ class PlumpDeal(DealSetup):
             "made": None if self.made is None else dict(self.made),
             "scores": None if self.scores is None else dict(self.scores),
             **({"adjust": [dict(a) for a in self.adjust]} if "adjust" in entered else {}),
+            **({"winners": entered["winners"]} if "winners" in entered else {}),
         }
 
 
@@ -150,19 +152,20 @@ class PlumpReplay:
         }
 
 
-def _leaders(totals: Mapping[str, int], playing: Sequence[str] | None = None) -> tuple[str, ...]:
-    """The highest totals among those ``playing`` (those dealt in in the last deal; a player
-    who has gone keeps his total but is no longer in the running)."""
+def _leaders(totals: Mapping[str, int], playing: Collection[str] | None = None) -> tuple[str, ...]:
+    """The highest totals among those ``playing`` (``comings.contenders``: a player who has
+    gone keeps his total but is no longer in the running)."""
     among = {p: t for p, t in totals.items() if playing is None or p in playing}
     best = max(among.values())
     return tuple(player for player, total in among.items() if total == best)
 
 
-def _is_over(options: PlumpOptions, plan: Sequence[int], deal: PlumpDeal) -> bool:
-    """After the complete deal ``deal``: is the game decided?"""
+def _is_over(options: PlumpOptions, plan: Sequence[int], deals: Sequence[PlumpDeal]) -> bool:
+    """After the last of ``deals``, complete: is the game decided?"""
+    deal = deals[-1]
     if deal.in_play or deal.deal < len(plan):
         return False
-    leaders = _leaders(deal.totals, deal.bidding_order)
+    leaders = _leaders(deal.totals, contenders(deals))
     return options.tie_break is TieBreak.SHARE or len(leaders) == 1
 
 
@@ -208,7 +211,7 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
     plan = tuple(deal_plan(options, planned_for))
     deals = list(_shared_deals(record, since))
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
-    finished = bool(deals) and _is_over(options, plan, deals[-1])
+    finished = bool(deals) and _is_over(options, plan, deals)
     seats = deals[-1].seats if deals else None
     for number, raw in enumerate(record.rounds[len(deals) :], start=len(deals) + 1):
         try:
@@ -222,7 +225,11 @@ def replay(record: Record, since: tuple[Record, PlumpReplay] | None = None) -> P
         deal = replace(_replay_deal(setup, entered, options, totals), entered=raw)
         deals.append(deal)
         totals = dict(deal.totals)
-        finished = _is_over(options, plan, deal)
+        finished = _is_over(options, plan, deals)
+        try:
+            check_winners(raw, finished)
+        except RuleError as error:
+            raise error.at_round(number) from None
     return _replayed(record, options, plan, deals, finished)
 
 
@@ -235,7 +242,7 @@ def _replayed(
 ) -> PlumpReplay:
     """The replay of the deals played: the totals of the last, the leaders, what comes next."""
     totals = dict(deals[-1].totals) if deals else {player: 0 for player in record.players}
-    leaders = _leaders(totals, deals[-1].bidding_order if deals else None)
+    leaders = _leaders(totals, contenders(deals) if deals else None)
     return PlumpReplay(
         players=tuple(record.players),
         options=options,

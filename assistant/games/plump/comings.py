@@ -1,5 +1,6 @@
 """Plump when people come and go (docs/records.md, "People come and go, and adjustments"): how
-many are dealt in, a deal of its own number of cards, and an adjustment of a total.
+many are dealt in, a deal of its own number of cards, an adjustment of a total, and who is in
+the running for the win.
 
 Who is dealt in, who deals and who bids first come from :func:`assistant.games.seating.seating`;
 what is checked here is what only Plump knows: the pack, the schedule and the points.
@@ -7,8 +8,8 @@ what is checked here is what only Plump knows: the pack, the schedule and the po
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ..base import N_, RuleError, check_int, point_adjustments
 from ..seating import Seating
@@ -67,3 +68,35 @@ def name_in_deal(seats: Seating, name: Any, *, field: str) -> str:
 def check_adjustments(seats: Seating, raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
     """The round's ``adjust``: each a player dealt in and whole points, -1000...1000, not 0."""
     return point_adjustments(raw, lambda name: name_in_deal(seats, name, field="adjust"))
+
+
+EVERYONE = "everyone"  # a last deal's "winners": everyone who played is in the running
+
+
+class Played(Protocol):
+    """A deal replayed, as far as the running for the win asks it."""
+
+    @property
+    def bidding_order(self) -> tuple[str, ...]: ...
+    @property
+    def entered(self) -> Mapping[str, Any] | None: ...
+
+
+def contenders(deals: Sequence[Played]) -> frozenset[str]:
+    """Who is in the running for the win after the last of ``deals``: those still playing,
+    dealt in to the last deal or to the one before it (out of the last deal only, a player sat
+    it out; out of the last two, he left); everyone dealt in to a deal where the last deal
+    says ``"winners": "everyone"`` (the table said so)."""
+    said = (deals[-1].entered or {}).get("winners")
+    counted = deals if said == EVERYONE else deals[-2:]
+    return frozenset(player for deal in counted for player in deal.bidding_order)
+
+
+def check_winners(raw: Mapping[str, Any], finished: bool) -> None:
+    """A round's ``winners``: only ``"everyone"``, and only on the deal that ends the game."""
+    if "winners" not in raw:
+        return
+    if raw["winners"] != EVERYONE:
+        raise RuleError(N_('winners must be "everyone" (or left out)'), field="winners")
+    if not finished:
+        raise RuleError(N_("winners is said on the deal that ends the game"), field="winners")

@@ -17,7 +17,7 @@ from .comings import check_adjustments, check_dealt_in, name_in_deal
 from .options import PlumpOptions, Scoring
 from .schedule import TRUMPS, deal_plan, fixed_trump
 
-ROUND_FIELDS = ("trump", "bids", "tricks", "out", "cards", "adjust")
+ROUND_FIELDS = ("trump", "bids", "tricks", "out", "cards", "adjust", "winners")
 
 
 def forbidden_bid(cards: int, others: int | Iterable[int], hook: bool = True) -> int | None:

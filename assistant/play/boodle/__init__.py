@@ -36,7 +36,8 @@ from .forms import (
     round_form,
     stake_data,
 )
-from .people import move_change, seat_change
+from .moves import corrected_moves, move_field
+from .people import move_change, newcomer_change, seat_change
 from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .reopen import NotReopened, can_reopen, reopened_draft
@@ -105,6 +106,8 @@ class BoodleAdapter(Adapter[BoodleView]):
             return seat_change(view, form.seat.data, rounds, draft)
         if action == "move":
             return move_change(view, form, rounds, draft)
+        if action == "newcomer":
+            return newcomer_change(ctx, form, draft)
         if action == "stakes":
             draft["stakes"] = posted_stakes(form, players)
         elif action == "widow":
@@ -202,9 +205,11 @@ class BoodleAdapter(Adapter[BoodleView]):
         options = ctx.view.replay.options
         players = ctx.view.replay.deals[number - 1].players  # those dealt in to it
         rows = event_rows(form)
-        # who was out and the chips moved by hand stay as they were
+        # who was out stays as it was; the chips moved by hand as the form corrects them
         old = record.rounds[number - 1]
-        entry: JSON = {key: old[key] for key in ("out", "adjust") if key in old}
+        entry: JSON = {"out": old["out"]} if "out" in old else {}
+        if moves := corrected_moves(form, old.get("adjust", [])):
+            entry["adjust"] = moves
         if options.free is not None:
             entry["stakes"] = posted_stakes(form, players)
         widow = posted_widow(form)
@@ -219,7 +224,9 @@ class BoodleAdapter(Adapter[BoodleView]):
         summary = Message(N_("Deal {deal} corrected."), {"deal": number})
 
         def fields(error: RuleError) -> RuleError:
-            return remap(error, correction_field(rows)) if error.round == number else error
+            if error.round != number:
+                return error
+            return remap(error, lambda at: move_field(at) or correction_field(rows)(at))
 
         # the deal being played goes on
         return Change(rounds, summary, ctx.loaded.draft, fields=fields)

@@ -21,12 +21,14 @@ from ...games.boodle.events import BoodlePlay, Event, Fault
 from ...games.boodle.rules import BoodleCard, BoodleOptions, FaultKind, max_hand
 from ..base import EntryForm
 from ..fields import ChoiceField, PadField
+from ..newcomer import newcomer_field
+from .moves import add_move_fields
 from .poker import PokerSeat
 from .poker_forms import MOST_CHIPS, POKER_ACTIONS, poker_data, poker_fields, poker_stage_fields
 
 CARDS = tuple(card.value for card in BoodleCard)
 FAULTS = tuple(kind.value for kind in FaultKind)
-ACTIONS = ("widow", "boodle", "fault", "out", "pop", "seat", "move")
+ACTIONS = ("widow", "boodle", "fault", "out", "pop", "seat", "move", "newcomer")
 MAX_REASON = 80  # as the record allows (games/base.py)
 
 
@@ -68,6 +70,7 @@ def live_form(
         move_to = ChoiceField(_l("To"), values=(*players, *CARDS))
         move_chips = PadField(_l("Chips"), low=1, high=MOST_CHIPS, required=False)
         move_reason = StringField(_l("Why"), filters=[_strip], validators=[Length(max=MAX_REASON)])
+        newcomer = newcomer_field()
 
     _cards_left_fields(LiveForm, players)
     if options.free is not None:
@@ -190,6 +193,7 @@ def round_form(
         _stake_fields(RoundForm, players)
     if options.pot_ante is not None:
         poker_fields(RoundForm, players)
+    add_move_fields(RoundForm, players, len(deal.entry.adjust))
     form = RoundForm(formdata, data=round_data(deal, players))
     form.step.data = f"round-{deal.deal}"
     if formdata is not None and form.widow.data == "auction":

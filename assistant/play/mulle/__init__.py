@@ -13,7 +13,7 @@ from ...games.cards import Card, Suit
 from ...games.mulle.live import LiveDeal
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..adjust import corrected_round
+from ..adjust import corrected_round, correction_summary
 from ..base import Adapter, Change, Context, EntryForm
 from ..standings import Standings, ranked
 from .forms import (
@@ -213,8 +213,8 @@ class MulleAdapter(Adapter[MulleView]):
         assert isinstance(form, PilesForm)
         rounds = [dict(r) for r in ctx.record.rounds]
         rounds[number - 1] = corrected_round(form, rounds[number - 1], form.deal())
-        summary = Message(N_("Deal {deal} corrected."), {"deal": number})
-        return Change(rounds, summary, ctx.loaded.draft)  # the deal in play goes on
+        # the deal in play goes on
+        return Change(rounds, correction_summary(number, form), ctx.loaded.draft)
 
 
 def last_event_first(live: LiveDeal) -> bool:

@@ -12,9 +12,10 @@ from ...games import plump
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..adjust import add_adjust_fields, corrected_round
+from ..adjust import add_adjust_fields, corrected_round, correction_summary
 from ..base import Adapter, Change, Context, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
+from ..newcomer import is_newcomer
 from ..standings import Standings, ranked
 from . import comings
 from .sheet import PlumpView
@@ -162,10 +163,13 @@ class PlumpAdapter(Adapter[PlumpView]):
 
     def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
         nxt = ctx.view.coming
-        if nxt is None:
-            return None
+        if nxt is None:  # the game is over: the table may count everyone who played
+            is_winners = formdata is not None and formdata.get("step") == comings.WINNERS
+            return comings.winners_form(formdata) if is_winners else None
         if comings.is_setup(formdata) and not nxt.in_play:
             return comings.setup_form(nxt, formdata)
+        if is_newcomer(formdata) and not nxt.in_play:
+            return comings.newcomer_form(formdata)
         players, loaded = ctx.record.players, ctx.loaded
         if nxt.in_play:
             entered = entered_step(loaded, nxt.deal, "tricks", formdata)
@@ -188,6 +192,10 @@ class PlumpAdapter(Adapter[PlumpView]):
     def entered(self, ctx: Context, form: EntryForm) -> Change:
         if isinstance(form, comings.SetupForm):
             return comings.set_up(ctx, form)
+        if isinstance(form, comings.PlumpNewcomerForm):
+            return comings.newcomer_joins(ctx, form)
+        if form.step.data == comings.WINNERS:
+            return comings.everyone_counts(ctx)
         nxt = ctx.view.coming
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]
@@ -198,6 +206,8 @@ class PlumpAdapter(Adapter[PlumpView]):
         else:
             # who sits out and the cards, where not the schedule's, as the deal is set up
             entry: JSON = {**nxt.carried, "bids": posted(form, "bids", nxt.bidding_order, players)}
+            setup = comings.chosen(ctx.loaded.draft, nxt)
+            entry |= comings.starting(setup, players, list(nxt.seats.out))
             if nxt.enter_trump and form.trump.data:
                 entry = {"trump": form.trump.data, **entry}
             rounds.append(entry)
@@ -221,7 +231,7 @@ class PlumpAdapter(Adapter[PlumpView]):
             entry = {"trump": form.trump.data, **entry}
         rounds = [dict(r) for r in ctx.record.rounds]
         rounds[number - 1] = corrected_round(form, rounds[number - 1], entry)
-        return Change(rounds, Message(N_("Deal {deal} corrected."), {"deal": number}))
+        return Change(rounds, correction_summary(number, form))
 
 
 ADAPTER = PlumpAdapter()

@@ -4,18 +4,27 @@
   and the cards where the schedule's no longer fit the pack. It is kept in the game's draft
   (``{"setup": {"deal": 5, "out": ["Bo"], "cards": 8}}``), so that every phone shows it, until
   the deal's bids are saved with it as the round's ``out`` and ``cards``.
+* Someone new joins (``play/newcomer.py``): dealt in from the next deal, from 0 or from the
+  lowest total, which the deal he joins carries as an adjustment with its reason (kept in the
+  set-up until the bids are saved).
 * A correction of a total with its reason: ``play/adjust.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
+
+from wtforms import StringField
 
 from ...games import plump
 from ...games.base import JSON, N_, Message, Record, RuleError
+from ...games.plump.comings import EVERYONE, contenders
+from ...i18n import gettext
 from ..base import Change, Context, EntryForm
 from ..fields import PadField
+from ..newcomer import STEP, NewcomerForm, checked_name, joined
 
 SETUP = "setup"  # the draft's key for the next deal's set-up
 
@@ -85,4 +94,84 @@ def set_up(ctx: Context[Any], form: EntryForm) -> Change:
     before = replay.deals[-1].seats if replay.deals else None
     plump.set_up(ctx.record, before, replay.options, out, cards)  # a RuleError says why not
     choice: JSON = {"deal": nxt.deal, "out": out, **({"cards": cards} if cards else {})}
+    if setup.get("adjust"):
+        choice["adjust"] = setup["adjust"]  # a newcomer's starting score stays
     return Change(ctx.record.rounds, summary, draft={**(ctx.loaded.draft or {}), SETUP: choice})
+
+
+class PlumpNewcomerForm(NewcomerForm):
+    """Someone new joins, and where his total starts: ``0`` or ``lowest``."""
+
+    start = StringField()
+
+
+def newcomer_form(formdata: Any = None) -> PlumpNewcomerForm:
+    form = PlumpNewcomerForm(formdata)
+    form.step.data = STEP
+    return form
+
+
+def starting(setup: Mapping[str, Any], players: tuple[str, ...], out: list[str]) -> JSON:
+    """What the deal a newcomer joins carries of the set-up: his starting score (if he is
+    still listed and dealt in to it)."""
+    dealt_in = set(players) - set(out)
+    adjust = [a for a in setup.get("adjust", []) if a["player"] in dealt_in]
+    return {"adjust": adjust} if adjust else {}
+
+
+def newcomer_joins(ctx: Context[Any], form: PlumpNewcomerForm) -> Change:
+    """Someone new joins from the next deal: listed last, out of every deal already entered."""
+    name, start = checked_name(ctx, form), form.start.data
+    if start not in ("0", "lowest"):
+        raise RuleError(N_("Tap where the total starts: 0 or the lowest."), field="newcomer")
+    nxt, replay = ctx.view.coming, ctx.view.replay
+    players, rounds = joined(ctx.record.players, ctx.record.rounds, name)
+    out = list(nxt.seats.out)
+    before = replay.deals[-1].seats if replay.deals else None
+    try:
+        plump.set_up(replace(ctx.record, players=players, rounds=tuple(rounds)), before,
+                     replay.options, out)  # fmt: skip
+    except RuleError as error:
+        raise RuleError(error.message, field="newcomer") from None
+    lowest = min(replay.totals[p] for p in nxt.bidding_order)
+    setup: JSON = {"deal": nxt.deal, "out": out}
+    if start == "lowest" and lowest:
+        reason = gettext("joins from the lowest total")
+        setup["adjust"] = [{"player": name, "points": lowest, "reason": reason}]
+    template = (
+        N_("{name} joins from deal {deal}, from the lowest total ({points}).")
+        if start == "lowest"
+        else N_("{name} joins from deal {deal}, from 0.")
+    )
+    summary = Message(template, {"name": name, "deal": nxt.deal, "points": lowest})
+    draft = {**(ctx.loaded.draft or {}), SETUP: setup}
+    return Change(rounds, summary, draft=draft, correcting=1, players=players)
+
+
+WINNERS = "winners"  # the step of the finished game's "Count everyone who played"
+
+
+def out_of_the_running(replay: plump.PlumpReplay) -> tuple[str, ...]:
+    """Who played in a finished game but is not counted for the win (he left), unless the
+    table counts everyone who played."""
+    if not replay.finished:
+        return ()
+    running = contenders(replay.deals)
+    played = {player for deal in replay.deals for player in deal.bidding_order}
+    return tuple(p for p in replay.players if p in played and p not in running)
+
+
+def winners_form(formdata: Any = None) -> EntryForm:
+    form = EntryForm(formdata)
+    form.step.data = WINNERS
+    return form
+
+
+def everyone_counts(ctx: Context[Any]) -> Change:
+    """The table counts everyone who played for the win: the last deal says so."""
+    if not out_of_the_running(ctx.view.replay):
+        raise RuleError(N_("Everyone who played is counted for the win already."))
+    rounds = [dict(r) for r in ctx.record.rounds]
+    rounds[-1]["winners"] = EVERYONE
+    summary = Message(N_("Everyone who played is counted for the win."), {})
+    return Change(rounds, summary, correcting=len(rounds))

@@ -74,6 +74,11 @@ class PlumpView:
         return comings.coming(self.replay, self.record, self.draft)
 
     @cached_property
+    def out_of_the_running(self) -> tuple[str, ...]:
+        """Who played in the finished game but is not counted for the win (he left)."""
+        return comings.out_of_the_running(self.replay)
+
+    @cached_property
     def notes(self) -> tuple[Note, ...]:
         """Every adjustment of the game, numbered in the order of the deals."""
         entries = [(deal.deal, entry) for deal in self.replay.deals for entry in deal.adjust]
