@@ -190,13 +190,15 @@ def left_out(record: Record, number: int, table: Sequence[str]) -> frozenset[str
 
 def holders(record: Record, number: int, before: tuple[str, ...]) -> tuple[str, ...]:
     """Every seat's holder in round ``number``, from those of the round before (``before``):
-    a round's ``seats`` hands a seat from its holder to a name not at the table (new to the
-    game, or one who gave his seat up and comes back: the game says when he may)."""
+    a round's ``seats`` hands a seat from its holder to a name new to the game, or to one who
+    gave his seat up and whom the round's ``back`` names (this project's extension of the
+    format: the game says when he may come back)."""
     if number > len(record.rounds):
         return before
     changes = _round(record, number).get("seats")
-    if changes is None:
+    if changes is None:  # a ``back`` without ``seats`` is the game's to refuse (Mus) or not know
         return before
+    back = returning(record, number, changes)
     if not isinstance(changes, Mapping) or not changes:
         raise RuleError(N_("seats must name a holder and who takes the seat"), round=number)
     table = list(before)
@@ -205,12 +207,28 @@ def holders(record: Record, number: int, before: tuple[str, ...]) -> tuple[str, 
             raise RuleError(N_("seats: {name!r} holds no seat"), name=holder, round=number)
         if not isinstance(newcomer, str) or not newcomer.strip():
             raise RuleError(N_("seats: {name!r} needs a new holder"), name=holder, round=number)
-        if newcomer in table:
+        held = newcomer in everyone(record, before=number) and newcomer not in back
+        if newcomer in table or held:
             raise RuleError(
                 N_("seats: {name!r} has held a seat before"), name=newcomer, round=number
             )
         table[table.index(holder)] = newcomer
     return tuple(table)
+
+
+def returning(record: Record, number: int, changes: Any) -> frozenset[str]:
+    """Round ``number``'s ``back``: the names its ``seats`` give a seat again, each one who
+    held a seat before it (``"back": ["Dan"]``)."""
+    back = _round(record, number).get("back")
+    if back is None:
+        return frozenset()
+    names = isinstance(back, list) and back and all(isinstance(n, str) for n in back)
+    if not names or not isinstance(changes, Mapping):
+        raise RuleError(N_("back must list who takes a seat again in seats"), round=number)
+    for name in back:
+        if name not in changes.values() or name not in everyone(record, before=number):
+            raise RuleError(N_("back: {name!r} takes no seat again here"), name=name, round=number)
+    return frozenset(back)
 
 
 def everyone(record: Record, before: int | None = None) -> tuple[str, ...]:

@@ -30,12 +30,13 @@ def record(rounds) -> Record:
 
 
 # Dan plays hand 1, Eva the rest of game 1 (team 2 wins it), Dan is back for game 2.
-BACK = [paso(1), {**paso(2), "seats": {"Dan": "Eva"}}, won(2), {**paso(2), "seats": {"Eva": "Dan"}}]
+BACK = [paso(1), {**paso(2), "seats": {"Dan": "Eva"}}, won(2),
+        {**paso(2), "seats": {"Eva": "Dan"}, "back": ["Dan"]}]  # fmt: skip
 
 
 def test_the_player_comes_back_at_the_first_hand_of_the_next_game() -> None:
     got = score(record(BACK))
-    assert got["rounds"][3]["seats"] == {"Eva": "Dan"}
+    assert got["rounds"][3]["seats"] == {"Eva": "Dan"} and got["rounds"][3]["back"] == ["Dan"]
     assert got["rounds"][3]["score"] == [0, 3]  # the team's game 2, from nought
     assert got["teams"] == [["Anna", "Carla"], ["Ben", "Dan"]]
     assert got["totals"] == {"Anna": 0, "Ben": 1, "Carla": 0, "Dan": 1, "Eva": 1}
@@ -52,7 +53,7 @@ def test_each_counts_his_own_hands_and_the_game_won_in_the_seat() -> None:
 
 
 def test_he_may_come_back_to_his_partners_seat_of_the_same_team() -> None:
-    rounds = [*BACK[:3], {**paso(2), "seats": {"Ben": "Dan", "Eva": "Fay"}}]
+    rounds = [*BACK[:3], {**paso(2), "seats": {"Ben": "Dan", "Eva": "Fay"}, "back": ["Dan"]}]
     got = score(record(rounds))
     assert got["teams"] == [["Anna", "Carla"], ["Dan", "Fay"]]
 
@@ -60,15 +61,27 @@ def test_he_may_come_back_to_his_partners_seat_of_the_same_team() -> None:
 @pytest.mark.parametrize(
     ("rounds", "message"),
     [
-        ([*BACK[:3], {**paso(2), "seats": {"Anna": "Dan"}}],
-         "round 4: seats: 'Dan' comes back to a seat of the team he played for"),
-        ([*BACK[:2], {**paso(2), "seats": {"Eva": "Dan"}}],
+        ([*BACK[:3], {**paso(2), "seats": {"Anna": "Dan"}, "back": ["Dan"]}],
+         "round 4: seats: 'Dan' may come back only to a seat of their own team"),
+        ([*BACK[:2], {**paso(2), "seats": {"Eva": "Dan"}, "back": ["Dan"]}],
          "round 3: seats: 'Dan' can come back only at the first hand of a later game"),
-        ([*BACK[:3], paso(2), {**paso(2), "seats": {"Eva": "Dan"}}],
+        ([*BACK[:3], paso(2), {**paso(2), "seats": {"Eva": "Dan"}, "back": ["Dan"]}],
          "round 5: seats: 'Dan' can come back only at the first hand of a later game"),
         ([*BACK, {**paso(2), "seats": {"Ben": "Dan"}}], "round 5: seats: 'Dan' has held a seat"),
+        ([*BACK[:3], {**paso(2), "seats": {"Eva": "Dan"}}],
+         "round 4: seats: 'Dan' has held a seat before"),
+        ([*BACK[:3], {**paso(2), "seats": {"Eva": "Fay"}, "back": ["Fay"]}],
+         "round 4: back: 'Fay' takes no seat again here"),
+        ([*BACK[:3], {**paso(2), "seats": {"Eva": "Dan"}, "back": ["Ben"]}],
+         "round 4: back: 'Ben' takes no seat again here"),
+        ([*BACK[:3], {**paso(2), "seats": {"Eva": "Dan"}, "back": "Dan"}],
+         "round 4: back must list who takes a seat again in seats"),
+        ([*BACK[:3], {**paso(2), "back": ["Dan"]}],
+         "round 4: back must list who takes a seat again in seats"),
     ],
-    ids=["other team", "same game", "second hand of the game", "twice at the table"],
+    ids=["other team", "same game", "second hand of the game", "twice at the table",
+         "the format's rule without back", "back names a newcomer", "back names no seat taken",
+         "back not a list", "back without seats"],
 )  # fmt: skip
 def test_a_return_elsewhere_or_at_another_time_is_refused(rounds, message) -> None:
     with pytest.raises(RuleError) as caught:

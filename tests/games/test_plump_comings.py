@@ -56,16 +56,19 @@ def test_totals_count_the_adjustments_and_winners_are_among_those_still_playing(
     assert game.finished and game.winners == ("Anna",)
 
 
-def test_a_player_who_sat_out_only_the_last_deal_still_counts() -> None:
+def test_one_out_of_the_last_deal_is_out_of_the_running_unless_the_table_says_otherwise() -> None:
     rounds = [
         {"bids": {"Bo": 1, "Cia": 1, "Dan": 2, "Anna": 1},
          "tricks": {"Bo": 0, "Cia": 0, "Dan": 2, "Anna": 0}},  # Dan 12, nobody else anything
         {"out": ["Dan"], "bids": {"Cia": 0, "Anna": 0, "Bo": 0},
-         "tricks": {"Cia": 1, "Anna": 0, "Bo": 0}},  # Dan sits it out: Anna and Bo 10
+         "tricks": {"Cia": 1, "Anna": 0, "Bo": 0}},  # Dan is not dealt in: Anna and Bo 10
     ]  # fmt: skip
-    game = replay(record(*rounds, players=FIVE[:4], options={"start_cards": 2, "schedule": "down"}))
-    assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 0, "Dan": 12}
-    assert game.finished and game.winners == ("Dan",)  # he only sat out: still playing
+    options = {"start_cards": 2, "schedule": "down"}
+    game = replay(record(*rounds, players=FIVE[:4], options=options))
+    assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 0, "Dan": 12}  # what Dan scored stays
+    assert game.finished and game.winners == ("Anna", "Bo")  # dealt in to the last deal
+    rounds[-1] = {**rounds[-1], "winners": "everyone"}
+    assert replay(record(*rounds, players=FIVE[:4], options=options)).winners == ("Dan",)
 
 
 LEFT = [
@@ -82,7 +85,7 @@ THREE_DEALS = {"start_cards": 3, "schedule": "down"}
 def test_a_player_who_leaves_in_the_lead_does_not_win() -> None:
     game = replay(record(*LEFT, players=FIVE[:4], options=THREE_DEALS))
     assert game.totals == {"Anna": 10, "Bo": 10, "Cia": 10, "Dan": 12}  # what Dan scored stays
-    assert game.finished and game.winners == ("Anna", "Bo", "Cia")  # out of the last two: left
+    assert game.finished and game.winners == ("Anna", "Bo", "Cia")  # Dan has left
 
 
 def test_the_table_may_count_everyone_who_played() -> None:

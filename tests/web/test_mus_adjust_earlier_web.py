@@ -74,6 +74,14 @@ def test_the_replaced_player_comes_back_at_the_next_games_first_hand(client) -> 
     game = GameUrl(imported_game(client, {**RETURNS, "rounds": RETURNS["rounds"][:3]}).path)
     tap(client, game, "seat-3", newcomer="Dan")  # Dan for Eva, game 2 about to start
     assert "Ben &amp; Dan" in client.get(game.path).text
+    tap(client, game, "paso")  # grande
+    tap(client, game, "paso")  # chica
+    tap(client, game, "said", said_3="y")  # only Dan has pares
+    tap(client, game, "said", said_3="y")  # only Dan has juego
+    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="2",
+        pares_values_2="1", juego_values_2="2")  # fmt: skip
+    stored = exported(client, game.path)[3]  # the hand says he comes back (docs/records.md)
+    assert stored["seats"] == {"Eva": "Dan"} and stored["back"] == ["Dan"]
     early = GameUrl(imported_game(client, {**RETURNS, "rounds": RETURNS["rounds"][:2]}).path)
     response = post_entry(client, early, {"act": "seat-3", "newcomer": "Dan"})
     assert response.status_code == 422

@@ -170,7 +170,7 @@ def test_the_table_counts_everyone_who_played_in_one_tap(client: FlaskClient, ap
     game = imported_game(client, LEFT_GAME)  # Dan left after deal 1, in the lead
     page = client.get(game.path).text
     assert "Shared win: Anna, Bo, Cia" in page
-    assert "Not counted for the win (left the game): Dan" in page
+    assert "Not counted for the win (not dealt in to the last deal): Dan" in page
     tap = post_entry(client, game, {"step": "winners"})
     assert tap.status_code == 303, errors(tap.text)
     page = client.get(game.path).text

@@ -40,7 +40,14 @@ from .evening import EVENING
 from .options import OPTIONS, MusOptions, normalize_options
 from .options import parse_options as parse_options  # the UI: the hand rules of the table
 from .output import result
-from .people import Adjustment, adjusted, check_returns, parse_adjust, seat_changes
+from .people import (
+    Adjustment,
+    adjusted,
+    check_returns,
+    parse_adjust,
+    seat_changes,
+)
+from .people import returns_marked as returns_marked  # the web: a hand giving a seat back
 from .showdown import LanceDecision, team_of
 
 KIND = "mus"
@@ -58,6 +65,7 @@ class HandResult:
     adjust: tuple[Adjustment, ...] = ()
     adjusted_winner: int | None = None  # the team an adjustment brought to the target
     changes: Mapping[str, str] | None = None  # the hand's ``seats``: a substitute came
+    back: tuple[str, ...] = ()  # the hand's ``back``: who of them takes a seat again
 
     @property
     def winner(self) -> int | None:
@@ -212,6 +220,8 @@ def _replay_hand(
     rotation = seats_of(record, number, match.last)
     if isinstance(raw, Mapping) and "seats" in raw:
         check_returns(seat_changes(raw), match.last, match.hands, record.players)
+    elif isinstance(raw, Mapping) and "back" in raw:
+        raise RuleError(N_("back must list who takes a seat again in seats"))
     holders = rotation.seats
     entry = parse_hand_entry(raw, holders, rotation.eldest, options.rules)
     count = settle_hand(entry.bets, entry.showdown, match.score, options.target)
@@ -221,7 +231,8 @@ def _replay_hand(
     score, won = adjusted(adjust, score, count.ending is not None, options.target)
     seats = seats_of(record, number, match.last, mano=entry.mano)
     game = len(match.games) + 1
-    return HandResult(seats, game, entry, count, score, adjust, won, seat_changes(raw))
+    back = tuple(raw.get("back") or ()) if isinstance(raw, Mapping) else ()
+    return HandResult(seats, game, entry, count, score, adjust, won, seat_changes(raw), back)
 
 
 def _sides(record: Record, hands: Sequence[HandResult]) -> dict[str, int]:
@@ -237,7 +248,7 @@ def with_substitutes(record: Record, state: MusReplay, seats: Mapping[str, str])
     the hand being entered names its holders (a RuleError when a substitute is not new)."""
     if state.next is None:
         raise _match_over(state.players, state.winner or 1)
-    coming = record.with_rounds([*record.rounds, {"seats": dict(seats)}])
+    coming = record.with_rounds([*record.rounds, returns_marked(record, {"seats": dict(seats)})])
     last = state.hands[-1].seats if state.hands else None
     try:
         now = seats_of(coming, state.next.hand, last)

@@ -33,7 +33,7 @@ from .showdown import (
     team_of,
 )
 
-ROUND_KEYS = ("mano", "lances", "cards", "showdown", "seats", "adjust")
+ROUND_KEYS = ("mano", "lances", "cards", "showdown", "seats", "back", "adjust")
 
 
 @dataclass(frozen=True)

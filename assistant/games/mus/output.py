@@ -41,6 +41,8 @@ def _hand_json(hand: HandResult) -> JSON:
     }
     if hand.changes is not None:
         out["seats"] = dict(hand.changes)
+    if hand.back:
+        out["back"] = list(hand.back)
     if hand.adjust:
         out["adjust"] = [entry.to_json() for entry in hand.adjust]
     return out

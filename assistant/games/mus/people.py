@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..base import JSON, N_, NN_, Message, RuleError, adjustments, check_int
-from ..seating import Seating
+from ..base import JSON, N_, NN_, Message, Record, RuleError, adjustments, check_int
+from ..seating import Seating, everyone
 from .bets import TEAMS
 from .showdown import team_of
 
@@ -109,10 +109,22 @@ def check_returns(
             )
         if holder in before and team_of(before, holder) != teams[newcomer]:
             raise RuleError(
-                N_("seats: {name!r} comes back to a seat of the team he played for"),
+                N_("seats: {name!r} may come back only to a seat of their own team"),
                 name=newcomer,
                 field="seats",
             )
+
+
+def returns_marked(record: Record, raw: JSON) -> JSON:
+    """The hand ``raw`` to follow ``record``'s rounds, its ``back`` naming whom its ``seats``
+    give a seat again (one who gave his seat up earlier in the match): the record format lets a
+    name come back only where the hand says so."""
+    changes = raw.get("seats")
+    if not isinstance(changes, Mapping):
+        return raw
+    held = everyone(record)
+    back = [name for name in changes.values() if name in held]
+    return {**raw, "back": back} if back else raw
 
 
 def seat_changes(raw: Mapping[str, Any]) -> dict[str, str] | None:

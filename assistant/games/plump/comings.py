@@ -83,12 +83,12 @@ class Played(Protocol):
 
 
 def contenders(deals: Sequence[Played]) -> frozenset[str]:
-    """Who is in the running for the win after the last of ``deals``: those still playing,
-    dealt in to the last deal or to the one before it (out of the last deal only, a player sat
-    it out; out of the last two, he left); everyone dealt in to a deal where the last deal
-    says ``"winners": "everyone"`` (the table said so)."""
+    """Who is in the running for the win after the last of ``deals``: those dealt in to the
+    last deal (the record format's rule: one who has gone keeps his total, out of the
+    running); everyone dealt in to any deal where the last deal says ``"winners": "everyone"``
+    (the table said so)."""
     said = (deals[-1].entered or {}).get("winners")
-    counted = deals if said == EVERYONE else deals[-2:]
+    counted = deals if said == EVERYONE else deals[-1:]
     return frozenset(player for deal in counted for player in deal.bidding_order)
 
 

@@ -200,11 +200,12 @@ class MusAdapter(Adapter[MusView]):
             raise RuleError(N_("This hand has too many steps: take some back or undo it"))
         at_once = mus.check_betting(ctx.view.replay, draft.engine_hand())
         if at_once.ending is Ending.REJECTION:
-            return self._saved([*rounds, round_of(draft)], draft.number)
+            return self._saved(ctx, round_of(draft), draft.number)
         return Change(rounds, summary, draft.as_draft())
 
-    def _saved(self, rounds: Sequence[Mapping[str, Any]], number: int) -> Change:
+    def _saved(self, ctx: Context, raw: JSON, number: int) -> Change:
         """A finished hand stored; the saved line says the game it decided (from the replay)."""
+        rounds = [*ctx.record.rounds, mus.returns_marked(ctx.record, raw)]
         summary = Message(N_("Hand {hand} saved."), {"hand": number})
         return Change(rounds, summary, describe=lambda state: saved_line(state, number))
 
@@ -223,7 +224,7 @@ class MusAdapter(Adapter[MusView]):
                     showdown.setdefault(key, None if pad.fixed == "none" else int(pad.fixed))
             raw = round_of(draft, showdown=showdown, fourth=kind)
             check_values_of_bets(form, raw["lances"], players)
-        return self._saved([*ctx.record.rounds, raw], draft.number)
+        return self._saved(ctx, raw, draft.number)
 
     def undo_draft(self, ctx: Context) -> JSON | None:
         current = ctx.view.current
@@ -274,7 +275,7 @@ class MusAdapter(Adapter[MusView]):
             check_values_of_bets(form, raw["lances"], players)
         rounds = list(ctx.record.rounds)
         kept = rounds[number - 1]  # a substitute stays through a correction
-        raw.update((key, kept[key]) for key in ("seats",) if key in kept)
+        raw.update((key, kept[key]) for key in ("seats", "back") if key in kept)
         if adjust := corrected_adjust(form, kept.get("adjust", [])):  # less, more or the same
             raw["adjust"] = adjust
         rounds[number - 1] = raw
