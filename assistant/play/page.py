@@ -158,11 +158,19 @@ def game_page(
         money = game_money(loaded.spec, loaded.replay, game.stake, table.currency)
     undo = None  # what Undo takes back now: the game's last correction, else its last step
     if mine and (number := correction_to_undo(game.corrected, ctx.record.rounds)) is not None:
-        undo = adapter.correction_label(number)
+        undo = joining(game.corrected, ctx.record.players) or adapter.correction_label(number)
     elif mine:
         undo = adapter.undo_label(ctx)
     standings = adapter.standings(ctx)
     return GamePage(game, table, adapter, ctx, readonly, standings, undo, again, money, closed)
+
+
+def joining(corrected: Any, players: Sequence[str]) -> Message | None:
+    """What Undo takes back right after someone new joined (``corrected``: what the change
+    replaced, the players before it among it): the newcomer, not "the correction of deal 1"."""
+    before = corrected.get("players") if isinstance(corrected, Mapping) else None
+    new = [name for name in players if before is not None and name not in before]
+    return Message(N_("{name} joining"), {"name": ", ".join(new)}) if new else None
 
 
 @dataclass(frozen=True)

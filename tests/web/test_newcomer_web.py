@@ -106,6 +106,7 @@ def test_a_wrong_name_is_said_beside_the_field_and_nothing_is_stored(
 def test_undo_takes_the_newcomer_back(client: FlaskClient, app: Flask) -> None:
     game = plump_after_one_deal(client)
     assert join(client, game, "Eva", start="0").status_code == 303
+    assert "Undo: Eva joining" in client.get(game.path).text  # not "the correction of deal 1"
     undo = {"version": version_of(client, game), "key": "undo-newcomer-1"}
     assert client.post(game.path + "undo", data=undo).status_code == 303
     assert "out" not in entries(app)[0]
