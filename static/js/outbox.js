@@ -352,7 +352,8 @@
   // --- Wiring -----------------------------------------------------------------------------------
   document.addEventListener("htmx:before:request", (event) => {
     const ctx = event.detail && event.detail.ctx;
-    if (navigator.onLine || !ctx) return;
+    if (!ctx) return;
+    if (navigator.onLine) return answeredHereIfUnreached(ctx);
     const source = ctx.sourceElement;
     if (source && source.hasAttribute && source.hasAttribute("data-poll")) {
       event.preventDefault();  // no connection: polling has nothing to ask
@@ -364,6 +365,19 @@
       keepEntry(ctx);
     }
   });
+
+  // A network that says it is up and reaches nothing (a cottage's router, a ferry's portal):
+  // on a table kept on this phone, an entry the server did not get is answered here as it is
+  // without a connection, and kept. The server may have stored it before the answer was lost:
+  // sent again later under its key, it is stored once.
+  function answeredHereIfUnreached(ctx) {
+    if (!isEntryRequest(ctx) || !window.phone || !window.phone.usable()) return;
+    const network = ctx.fetch;
+    ctx.fetch = (...args) => network(...args).catch((error) => {
+      if (error && error.name === "AbortError") throw error;  // dropped by htmx, not unreached
+      return window.phone.answer(ctx, (answered) => keepEntry(ctx, answered));
+    });
+  }
 
   document.addEventListener("htmx:error", (event) => {
     const ctx = event.detail && event.detail.ctx;

@@ -105,6 +105,53 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     assert errors == []
 
 
+# A network that says it is up and reaches nothing: the browser keeps saying it is online.
+SAYS_ONLINE = """Object.defineProperty(Navigator.prototype, "onLine", {
+  get: () => true, configurable: true,
+})"""
+
+
+def test_a_network_that_says_it_is_up_and_reaches_nothing_is_played_on_the_phone(
+    page: Page, live_server: str
+) -> None:
+    """Online by the browser's word, the server out of reach: the kept table's phone answers
+    each step itself, as without a connection, and the server gets each change once later."""
+    errors = page_errors(page)
+    url = start_plump(page, live_server)
+    table = Table(page)
+    expected = dict.fromkeys(PLAYERS, 0)
+    for number in (1, 2, 3):
+        if number == 2:  # deal 1 reached the server; now the network reaches nothing
+            after_one = [expected[player] for player in PLAYERS]
+            keep_for_play_without_signal(page)
+            page.evaluate(SAYS_ONLINE)
+            page.context.set_offline(True)
+            assert page.evaluate("navigator.onLine")
+        bids, tricks = deal_entries(number, PLAN[number - 1])
+        play_deal(table, number, bids, tricks, trump="HDCS"[number % 4])
+        for player, score in points(bids, tricks).items():
+            expected[player] += score
+    expect(page.locator(".banner")).to_contain_text("Deal 4 of 19")
+    totals = [expected[player] for player in PLAYERS]
+    expect(page.locator("tfoot td")).to_have_text([str(total) for total in totals])
+    assert page.evaluate(KEPT) == 4  # the bids and tricks of deals 2 and 3
+    assert server_totals(url) == after_one  # the server has heard nothing of them
+
+    page.context.set_offline(False)
+    expect(page.locator("#game")).to_have_attribute("data-version", "6", timeout=30_000)
+    page.wait_for_function(f"async () => (await {KEPT}) === 0", timeout=30_000)
+    assert server_totals(url) == totals == totals_on_sheet(page)
+    assert history(url) == [
+        "Bids of deal 1 saved. Bo leads.",
+        "Tricks of deal 1 saved.",
+        "Bids of deal 2 saved. Cia leads.",
+        "Tricks of deal 2 saved.",
+        "Bids of deal 3 saved. Dan leads.",
+        "Tricks of deal 3 saved.",
+    ]  # each change once, in the order it was made
+    assert errors == []
+
+
 def test_play_again_offline_starts_the_game_on_the_phone_and_once_on_the_server(
     page: Page, live_server: str, shot
 ) -> None:
