@@ -11,9 +11,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ..games.base import MAX_REASON, N_, Message, RuleError
+from ..games.base import MAX_REASON, N_, Message
 from .base import EntryForm
-from .fields import ChoiceField, PadField
+from .fields import ChoiceField, PadField, all_or_none
 
 # The entries a correction of a round keeps as they were: who sat it out, its cards, the table's
 # adjustments (the form asks the deal's own entries again, and one adjustment more).
@@ -25,7 +25,9 @@ def add_adjust_fields(form_class: type[EntryForm], players: Sequence[str]) -> No
     form_class.adjust_player = ChoiceField(_l("Whose total"), values=tuple(players))
     form_class.adjust = PadField(_l("Points"), low=-1000, high=1000, required=False)
     form_class.adjust_reason = StringField(
-        _l("Why"), validators=[Optional(), Length(max=MAX_REASON)]
+        _l("Why"),
+        filters=[lambda t: t.strip() if isinstance(t, str) else t],
+        validators=[Optional(), Length(max=MAX_REASON)],
     )
 
 
@@ -43,16 +45,14 @@ def corrected_round(
 
 def adjusted(form: EntryForm, round_: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
     """The round's ``adjust`` with the one the form adds (None: the form adds none)."""
-    player, points = form.adjust_player.data, form.adjust.data
-    reason = (form.adjust_reason.data or "").strip()
-    if player is None and points is None and not reason:
+    asked = {
+        "adjust_player": N_("Tap whose total to correct."),
+        "adjust": N_("Give the points, such as 10 or -10."),
+        "adjust_reason": N_("Say why, as the sheet will."),
+    }
+    if not all_or_none(form, asked):
         return None
-    if player is None:
-        raise RuleError(N_("Tap whose total to correct."), field="adjust_player")
-    if points is None:
-        raise RuleError(N_("Give the points, such as 10 or -10."), field="adjust")
-    if not reason:
-        raise RuleError(N_("Say why, as the sheet will."), field="adjust_reason")
+    player, points, reason = (form[name].data for name in asked)
     entry = {"player": player, "points": points, "reason": reason}
     return [*round_.get("adjust", []), entry]
 

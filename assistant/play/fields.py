@@ -12,6 +12,8 @@ from wtforms import Field, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
+from ..games.base import RuleError
+
 
 class PadField(Field):
     """A whole number picked on a pad of buttons (``low``..``high``); text and gaps are refused.
@@ -127,6 +129,19 @@ def _pad_keys(
         for value in values
     ]
     return Markup("\n").join(keys)
+
+
+def all_or_none(form: Any, asked: dict[str, str]) -> bool:
+    """Whether the form's fields of ``asked`` (a field's name: what to ask when it is left
+    empty) are filled in: False when none is, True when all are; a RuleError beside the first
+    left empty when only some are (an adjustment or a move half entered)."""
+    values = {name: form[name].data for name in asked}
+    empty = [name for name, value in values.items() if value is None or value == ""]
+    if len(empty) == len(asked):
+        return False
+    if empty:
+        raise RuleError(asked[empty[0]], field=empty[0])
+    return True
 
 
 # One key of a pad; Markup.format escapes every text put in it.

@@ -11,10 +11,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, StringField
 from wtforms.validators import Length
 
-from ...games.base import JSON, MAX_REASON, N_, RuleError
+from ...games.base import JSON, MAX_REASON, N_
 from ...games.boodle.rules import BoodleCard
 from ..base import EntryForm
-from ..fields import ChoiceField, PadField
+from ..fields import ChoiceField, PadField, all_or_none
 from .poker_forms import MOST_CHIPS
 
 CARDS = tuple(card.value for card in BoodleCard)
@@ -37,18 +37,15 @@ def add_move_fields(cls: type[EntryForm], players: Sequence[str], moves: int) ->
 def corrected_moves(form: EntryForm, moves: Sequence[Mapping[str, Any]]) -> list[JSON]:
     """The deal's moves as corrected: those not taken off, and the one the form adds."""
     kept: list[JSON] = [dict(m) for i, m in enumerate(moves) if not form[f"remove_move_{i}"].data]
-    giver, to = form.move_from.data, form.move_to.data
-    chips, reason = form.move_chips.data, form.move_reason.data or ""
-    if giver is None and to is None and chips is None and not reason:
+    asked = {
+        "move_from": N_("Who gives the chips?"),
+        "move_to": N_("Who gets the chips, or which pile?"),
+        "move_chips": N_("How many chips?"),
+        "move_reason": N_("Say why the chips are moved (a few words)"),
+    }
+    if not all_or_none(form, asked):
         return kept
-    if giver is None:
-        raise RuleError(N_("Who gives the chips?"), field="move_from")
-    if to is None:
-        raise RuleError(N_("Who gets the chips, or which pile?"), field="move_to")
-    if chips is None:
-        raise RuleError(N_("How many chips?"), field="move_chips")
-    if not reason:
-        raise RuleError(N_("Say why the chips are moved (a few words)"), field="move_reason")
+    giver, to, chips, reason = (form[name].data for name in asked)
     return [*kept, {"from": giver, "to": to, "chips": chips, "reason": reason}]
 
 
