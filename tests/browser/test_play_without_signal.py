@@ -34,6 +34,17 @@ def server_totals(url: str) -> list[int]:
     return [int(cell) for cell in re.findall(r"<td[^>]*>\s*(-?\d+)\s*</td>", foot.group(1))]
 
 
+# The history of the first three deals of the game both tests play, saved once each.
+THREE_DEALS = [
+    "Bids of deal 1 saved. Bo leads.",
+    "Tricks of deal 1 saved.",
+    "Bids of deal 2 saved. Cia leads.",
+    "Tricks of deal 2 saved.",
+    "Bids of deal 3 saved. Dan leads.",
+    "Tricks of deal 3 saved.",
+]
+
+
 def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     page: Page, live_server: str, shot
 ) -> None:
@@ -93,12 +104,7 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     expect(page.locator("#game")).to_have_attribute("data-version", "8")
     assert server_totals(url) == totals == totals_on_sheet(page)
     assert history(url) == [
-        "Bids of deal 1 saved. Bo leads.",
-        "Tricks of deal 1 saved.",
-        "Bids of deal 2 saved. Cia leads.",
-        "Tricks of deal 2 saved.",
-        "Bids of deal 3 saved. Dan leads.",
-        "Tricks of deal 3 saved.",
+        *THREE_DEALS,
         "Undone: the tricks of deal 3.",
         "Tricks of deal 3 saved.",
     ]  # each change once, in the order it was made
@@ -141,14 +147,7 @@ def test_a_network_that_says_it_is_up_and_reaches_nothing_is_played_on_the_phone
     expect(page.locator("#game")).to_have_attribute("data-version", "6", timeout=30_000)
     page.wait_for_function(f"async () => (await {KEPT}) === 0", timeout=30_000)
     assert server_totals(url) == totals == totals_on_sheet(page)
-    assert history(url) == [
-        "Bids of deal 1 saved. Bo leads.",
-        "Tricks of deal 1 saved.",
-        "Bids of deal 2 saved. Cia leads.",
-        "Tricks of deal 2 saved.",
-        "Bids of deal 3 saved. Dan leads.",
-        "Tricks of deal 3 saved.",
-    ]  # each change once, in the order it was made
+    assert history(url) == THREE_DEALS  # each change once, in the order it was made
     assert errors == []
 
 
