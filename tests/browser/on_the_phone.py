@@ -31,6 +31,15 @@ def keep_for_play_without_signal(page: Page) -> None:
     expect(page.locator("[data-phone-said]")).to_have_text(READY, timeout=180_000)
 
 
+def landed(response: Response) -> Response:
+    """An entry's answer; for a form answered with a redirect (a correction), the page it led to."""
+    while (followed := response.request.redirected_to) is not None:
+        final = followed.response()
+        assert final is not None, f"no answer to {followed.url}"
+        response = final
+    return response
+
+
 class Offline:
     """One game played offline on the phone: each step's score strip as the phone showed it, and,
     once back online, the server's answers to the changes the outbox sends."""
@@ -68,7 +77,7 @@ class Offline:
         self.page.context.set_offline(False)
         expect(self.page.locator("[data-outbox-menu]")).to_be_hidden(timeout=60_000)
         assert self.page.evaluate(KEPT) == 0
-        return [self.page.evaluate(STRIP, answer.text()) for answer in self.answers]
+        return [self.page.evaluate(STRIP, landed(answer).text()) for answer in self.answers]
 
     def server_export(self) -> object:
         return json.loads(server_page(self.url + "export"))
