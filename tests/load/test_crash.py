@@ -141,7 +141,7 @@ class Phone:
                 action, data = self.old
                 data = {**data, "key": uuid.uuid4().hex}
             elif forms:
-                form = self.random.choice(forms)
+                form = self.choose(forms)
                 action, data = form.action, self.filled(form)
                 self.old = (action, data)
             else:
@@ -150,6 +150,10 @@ class Phone:
             if status == 303:
                 self.log.acknowledged(data["key"])
                 self.last = {"action": action, "data": data}
+
+    def choose(self, forms: list[PageForm]) -> PageForm:
+        """The form tapped: any of the page's, alike (a subclass may weigh them)."""
+        return self.random.choice(forms)
 
     def filled(self, form: PageForm) -> dict[str, Any]:
         data = {}

@@ -1,0 +1,230 @@
+"""Load and crash of a club night: 120 Plump players drawn at 30 tables of four through the
+organiser's pages, every table started, then two phones a table entering at once (through the
+game page's real forms, with replays and stale forms) while the hall screen polls, and every
+server process killed with SIGKILL twice on the way and started again (gunicorn with two
+workers on an SQLite file, as ``test_crash.py``, whose server, phones and log this reuses).
+
+Every change a phone was told was saved is in the change log exactly once, each game's version
+is its changes, every phone's page fetched afresh shows its game's stored version, the hall
+screen shows each of the 30 tables with the deals and leaders its own game page shows (and the
+store says), no answer is a 5xx while the server is up, and SQLite's integrity check says ok.
+Run by ``.ci/run`` only (``-m crash``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import signal
+import sqlite3
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant import create_app
+from assistant.extensions import db
+from assistant.night import service
+from assistant.store.models import Night
+from tests.load.test_crash import Log, Phone, Server
+from tests.web.helpers import PageForm, page_forms
+
+pytestmark = pytest.mark.crash
+
+TABLES, PHONES = 30, 2  # 120 players at tables of four, two phones a table
+CHANGES_PER_PHASE = 150  # acknowledged changes between two crashes
+PLAYERS = [f"Player {n:03d}" for n in range(4 * TABLES)]
+
+
+class PlumpPhone(Phone):
+    """A phone at a Plump table whose players mostly enter the deal (bids, then tricks that add
+    up to the cards dealt), sometimes tap Undo or who sits the deal out, so that the games move
+    on through their deals."""
+
+    def choose(self, forms: list[PageForm]) -> PageForm:
+        roll = self.random.random()
+        undo = [f for f in forms if f.action.endswith("/undo")]
+        deal = [f for f in forms if any(n.startswith(("bids_", "tricks_")) for n in f.fields)]
+        others = [f for f in forms if f not in undo and f not in deal]
+        for weight, offered in ((0.1, undo), (0.2, others)):
+            if roll < weight and offered:
+                return self.random.choice(offered)
+        return self.random.choice(deal or forms)
+
+    def filled(self, form: PageForm) -> dict[str, Any]:
+        data = super().filled(form)
+        tricks = [name for name in form.fields if name.startswith("tricks_")]
+        if tricks:  # every card dealt is a trick won by someone (the bids are left to chance)
+            cards = max(int(v) for name in tricks for v in form.fields[name] if v.isdigit())
+            cuts = sorted(self.random.randint(0, cards) for _ in tricks[1:])
+            for name, low, high in zip(tricks, [0, *cuts], [*cuts, cards], strict=True):
+                data[name] = high - low
+        return data
+
+
+def posted(phone: Phone, page: str, action: str, data: dict[str, str] | None = None) -> str:
+    """Post the form of ``page`` whose action is ``action`` (its CSRF token with ``data``); the
+    address it is answered with (a redirect's body names its target)."""
+    form = next(f for f in page_forms(page) if f.action == action)
+    status, body = phone.request("POST", action, {**form.current, **(data or {})})
+    assert status == 303, body
+    found = re.search(r'href="([^"]+)"', body)
+    assert found, body
+    return html.unescape(found[1])
+
+
+def night_with_started_tables(organiser: Phone) -> tuple[str, str, dict[int, str]]:
+    """A Plump night of PLAYERS made, its round 1 drawn and every table started, through the
+    organiser's pages: the night's address, its hall screen's and each table's game page's."""
+    _, new = organiser.request("GET", "/nights/new")
+    night = posted(
+        organiser,
+        new,
+        "/nights",
+        {
+            "night-name": "Load night",
+            "night-game": "plump",
+            "night-format": "rounds",
+            "night-draw": "random",
+            "night-rounds": "3",
+            "night-final": "0",
+            "night-minutes": "0",
+            "night-entrants": "\n".join(PLAYERS),
+        },
+    )
+    _, page = organiser.request("GET", night)
+    posted(organiser, page, night + "draw")
+    _, page = organiser.request("GET", night)
+    starts = [f.action for f in page_forms(page) if f.action.endswith("/start")]
+    assert len(starts) == TABLES, page
+    for action in starts:
+        posted(organiser, page, action)
+    _, page = organiser.request("GET", night)
+    links = dict(re.findall(r'<li id="t1-(\d+)".*?href="(/t/[^/"]+/)"', page, re.S))
+    assert sorted(map(int, links)) == list(range(1, TABLES + 1)), page
+    assert len(set(links.values())) == TABLES, links
+    games = {}
+    for number, table in links.items():
+        _, evening = organiser.request("GET", table)
+        (games[int(number)],) = set(re.findall(rf'href="({table}g/\d+/)"', evening))
+    (hall,) = set(re.findall(r'href="(/hall/[^/"]+/)"', page))
+    return night, hall, games
+
+
+def hall_tables(page: str) -> dict[int, tuple[str, int, tuple[str, ...]]]:
+    """What the hall screen shows of each table: its seats, the deals entered, who leads."""
+    shown = {}
+    for article in re.findall(r'<article class="hall-table.*?</article>', page, re.S):
+        number = re.search(r"<h2>Table (\d+)</h2>", article)
+        seats = re.search(r'<p class="night-seats">([^<]*)</p>', article)
+        state = re.search(r'<p class="state">(\d+) deals?(?: · ★ ([^<]*))?</p>', article)
+        assert number and seats and state, article
+        leaders = tuple(html.unescape(state[2]).split(", ")) if state[2] else ()
+        shown[int(number[1])] = (html.unescape(seats[1]), int(state[1]), leaders)
+    return shown
+
+
+def game_page_state(page: str) -> tuple[str, int, tuple[str, ...]]:
+    """What a table's game page shows: its players, the deals entered (the last deal's sheet
+    row that opens its correction), who leads (the sheet's starred columns)."""
+    players = re.search(r'<h1 class="visually-hidden">Plump: ([^<]*)</h1>', page)
+    assert players, page
+    deals = [int(n) for n in re.findall(r'aria-label="Correct deal (\d+)"', page)]
+    starred = r'<th scope="col" class="player-col[^"]* leader">.*?</span> ([^<]+)</th>'
+    leaders = re.findall(starred, page)
+    return (
+        html.unescape(players[1]).replace(", ", " · "),
+        max(deals, default=0),
+        tuple(html.unescape(name.strip()) for name in leaders),
+    )
+
+
+def version_shown(page: str) -> int:
+    found = re.search(r'<section id="game"[^>]*data-version="(\d+)"', page)
+    assert found, page
+    return int(found[1])
+
+
+def hall_screen(screen: Phone, hall: str, stop: threading.Event, seen: Counter[int]) -> None:
+    """The TV in the hall: its page asked every second while the night goes on (what it was
+    answered counted in ``seen``)."""
+    while not stop.wait(1):
+        seen[screen.request("GET", hall)[0]] += 1
+
+
+def test_a_night_of_thirty_tables_entering_at_once_survives_two_crashes(tmp_path: Path) -> None:
+    database = tmp_path / "night.db"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    server, log, stop = Server(database), Log(), threading.Event()
+    server.env["FLASK_RATELIMIT_CREATE"] = "1000 per minute"  # a night and its 30 tables at once
+    server.start()
+    try:
+        night, hall, games = night_with_started_tables(Phone(server, "", 0, log))
+        phones = [
+            PlumpPhone(server, games[number], seed=number * PHONES + p, log=log)
+            for number in games
+            for p in range(PHONES)
+        ]
+        screen, seen = Phone(server, hall, 0, log), Counter[int]()
+        threads = [threading.Thread(target=phone.play, args=(stop,)) for phone in phones]
+        threads.append(threading.Thread(target=hall_screen, args=(screen, hall, stop, seen)))
+        for thread in threads:
+            thread.start()
+        for phase in (1, 2):
+            log.wait_for(phase * CHANGES_PER_PHASE)
+            server.crash()
+            server.start()
+        log.wait_for(3 * CHANGES_PER_PHASE)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        _, hall_page = screen.request("GET", hall)
+        pages = {phone: phone.request("GET", phone.game)[1] for phone in phones}
+    finally:
+        stop.set()
+        server.end(signal.SIGTERM)
+
+    print(f"\nacknowledged: {len(log.keys)}; answers (status, server up): {log.statuses}")
+    failed = [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
+    assert not failed, "".join(server.output[-60:])
+    assert set(log.replays) == {303}, log.replays  # a post sent again is answered as saved
+    assert set(seen) == {200}, seen  # the hall screen was answered every time it asked
+    with sqlite3.connect(database) as check:
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        stored = Counter(key for (key,) in check.execute("SELECT key FROM change"))
+        assert all(stored[key] == 1 for key in log.keys), "an acknowledged change is missing"
+        versions = {}
+        for number, game in games.items():
+            game_id = int(game.split("/")[4])
+            (version,) = check.execute("SELECT version FROM game WHERE id=?", (game_id,)).fetchone()
+            (changes,) = check.execute(
+                "SELECT count(*) FROM change WHERE game_id=?", (game_id,)
+            ).fetchone()
+            assert version == changes  # a table started empty: its version is its changes
+            versions[number] = version
+    assert sum(versions.values()) == sum(stored.values()) >= len(log.keys)
+    for phone, page in pages.items():
+        number = next(n for n, game in games.items() if game == phone.game)
+        assert version_shown(page) == versions[number], phone.game
+
+    with app.app_context():
+        (row,) = db.session.execute(db.select(Night)).scalars()
+        assert night == f"/n/{row.token}/" and hall == f"/hall/{row.view_token}/"
+        states = service.table_states(row)
+        db.engine.dispose()
+    shown = hall_tables(hall_page)
+    print(f"deals at each table: {[shown[n][1] for n in sorted(shown)]}; the hall: {seen}")
+    assert sorted(shown) == list(range(1, TABLES + 1))
+    for phone, page in pages.items():  # each table's game page, as each of its phones has it
+        number = next(n for n, game in games.items() if game == phone.game)
+        assert game_page_state(page) == shown[number], phone.game
+    for number in games:
+        state = states[1, number]
+        assert (shown[number][1], shown[number][2]) == (state.deals, state.leaders)
+        assert not state.finished
+    assert sum(deals for _, deals, _ in shown.values()) >= TABLES  # the games moved on
