@@ -16,13 +16,12 @@ from flask_babel import format_date
 from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
-from ..games.base import N_, Message, RuleError, has_control
+from ..games.base import N_, Message, RuleError, check_typed_name
 from ..games.stats import Played
 from ..play.tonight import CircleEvenings
 from ..store import service as services
 from ..store.models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
 from ..store.reads import is_token
-from ..store.records import MAX_NAME
 
 
 def create_circle(name: str) -> Circle:
@@ -101,12 +100,7 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
     name = name.strip()
     if not name:
         raise RuleError(N_("Type the new name."), field="name")
-    if len(name) > MAX_NAME:
-        raise RuleError(N_("At most {max} characters."), field="name", max=MAX_NAME)
-    if has_control(name):
-        raise RuleError(
-            N_("A name cannot hold a control character (such as a line break)."), field="name"
-        )
+    check_typed_name(name, field="name")
     for other in circle.members:
         if other.id != member.id and other.name.casefold() == name.casefold():
             raise RuleError(

@@ -12,11 +12,10 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ..games.base import JSON, N_, RuleError, has_control
+from ..games.base import JSON, N_, RuleError, check_typed_name
 from ..games.spec import GameSpec
 from .base import Context, EntryForm
 
-MAX_NAME = 40  # as a record's names (store/records.py)
 STEP = "newcomer"  # the step a newcomer's form posts
 
 
@@ -43,13 +42,7 @@ def checked_name(ctx: Context[Any], form: EntryForm) -> str:
     players = ctx.record.players
     if not name:
         raise RuleError(N_("Type the name of who joins."), field="newcomer")
-    if len(name) > MAX_NAME:
-        raise RuleError(N_("At most {max} characters."), field="newcomer", max=MAX_NAME)
-    if has_control(name):
-        raise RuleError(
-            N_("A name cannot hold a control character (such as a line break)."),
-            field="newcomer",
-        )
+    check_typed_name(name, field="newcomer")
     if name.casefold() in (player.casefold() for player in players):
         raise RuleError(
             N_("{name} is already at this game: tap that name to deal them in."),

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..games import find_game
-from ..games.base import JSON, N_, Record, RuleError, check_keys, has_control
+from ..games.base import JSON, MAX_NAME, N_, Record, RuleError, check_keys, has_control
 
 FORMAT = "table-assistant/1"
-MAX_NAME = 40
 # Bounds far beyond any game at a table, so that whatever a record holds can be stored in every
 # database and shown on every page (the engines bound their own values more tightly).
 MAX_DEPTH = 12  # a record is six levels deep at most

@@ -189,7 +189,12 @@ def test_a_bad_substitute_is_refused_next_to_the_name(client) -> None:
     from tests.web.test_mus_web import tap
 
     game = GameUrl(imported(client, ONE_HAND))
-    for name, message in [("", "Type the name"), ("Ben", "has held a seat before")]:
+    for name, message in [
+        ("", "Type the name"),
+        ("Ben", "has held a seat before"),
+        ("E" * 41, "40 characters"),  # a record keeps no longer name
+        ("E\u202eva", "control character"),
+    ]:
         response = post_entry(client, game, {"act": "seat-3", "newcomer": name})
         assert response.status_code == 422
         assert any(message in e for e in errors(response.text)), errors(response.text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, RuleError, has_control
+from ...games.base import JSON, N_, Message, RuleError, check_typed_name
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
 from ..base import Change, Context, EntryForm
@@ -67,11 +67,7 @@ def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> C
     name = (form.newcomer.data or "").strip()
     if not name:
         raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
-    if has_control(name):
-        raise RuleError(
-            N_("A name cannot hold a control character (such as a line break)."),
-            field="newcomer",
-        )
+    check_typed_name(name, field="newcomer")
     if any("seats" not in fact for fact in draft.facts):
         raise RuleError(
             N_("A substitute comes between hands: take this hand's steps back first"),
