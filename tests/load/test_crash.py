@@ -236,14 +236,63 @@ def new_table(server: Server, record: dict) -> str:
         return response.getheader("Location")
 
 
-def test_acknowledged_changes_survive_two_crashes_of_every_server_process(
-    tmp_path: Path,
-) -> None:
-    database = tmp_path / "load.db"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "x"})
+def empty_database(path: Path) -> Path:
+    """An SQLite file with the app's tables and nothing in them."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "x"})
     with app.app_context():
         db.create_all()
         db.engine.dispose()
+    return path
+
+
+def through_two_crashes(
+    server: Server, log: Log, threads: list[threading.Thread], stop: threading.Event
+) -> None:
+    """The phones' (and any other) ``threads`` at work while every server process is killed
+    with SIGKILL after ``CHANGES_PER_PHASE`` acknowledged changes, and again after twice as
+    many, and started again; stopped after three times as many."""
+    for thread in threads:
+        thread.start()
+    for phase in (1, 2):
+        log.wait_for(phase * CHANGES_PER_PHASE)
+        server.crash()
+        server.start()
+    log.wait_for(3 * CHANGES_PER_PHASE)
+    stop.set()
+    for thread in threads:
+        thread.join()
+
+
+def assert_nothing_broke(server: Server, log: Log) -> None:
+    """No 5xx while the server was up, and every post sent again answered as saved."""
+    print(f"\nacknowledged: {len(log.keys)}; answers (status, server up): {log.statuses}")
+    failed = [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
+    assert not failed, "".join(server.output[-60:])
+    assert set(log.replays) == {303}, log.replays  # a post sent again is answered as saved
+
+
+def stored_once(database: Path, log: Log, games: list[str]) -> tuple[list[tuple[int, int]], int]:
+    """SQLite's integrity checked and every acknowledged change stored exactly once; each of
+    ``games``' (their addresses) stored version and count of changes, and all changes stored."""
+    with sqlite3.connect(database) as check:
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        stored = Counter(key for (key,) in check.execute("SELECT key FROM change"))
+        assert all(stored[key] == 1 for key in log.keys), "an acknowledged change is missing"
+        counts = []
+        for game in games:
+            game_id = int(game.split("/")[4])
+            (version,) = check.execute("SELECT version FROM game WHERE id=?", (game_id,)).fetchone()
+            (changes,) = check.execute(
+                "SELECT count(*) FROM change WHERE game_id=?", (game_id,)
+            ).fetchone()
+            counts.append((version, changes))
+    return counts, sum(stored.values())
+
+
+def test_acknowledged_changes_survive_two_crashes_of_every_server_process(
+    tmp_path: Path,
+) -> None:
+    database = empty_database(tmp_path / "load.db")
     server, log, stop = Server(database), Log(), threading.Event()
     server.start()
     try:
@@ -256,35 +305,15 @@ def test_acknowledged_changes_survive_two_crashes_of_every_server_process(
             for p in range(PHONES)
         ]
         threads = [threading.Thread(target=phone.play, args=(stop,)) for phone in phones]
-        for thread in threads:
-            thread.start()
-        for phase in (1, 2):
-            log.wait_for(phase * CHANGES_PER_PHASE)
-            server.crash()
-            server.start()
-        log.wait_for(3 * CHANGES_PER_PHASE)
-        stop.set()
-        for thread in threads:
-            thread.join()
+        through_two_crashes(server, log, threads, stop)
         exports = [phones[0].request("GET", game + "export")[1] for game in games]
     finally:
         stop.set()
         server.end(signal.SIGTERM)
 
-    print(f"\nacknowledged: {len(log.keys)}; answers (status, server up): {log.statuses}")
-    failed = [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
-    assert not failed, "".join(server.output[-60:])
-    assert set(log.replays) == {303}, log.replays  # a post sent again is answered as saved
-    with sqlite3.connect(database) as check:
-        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        stored = Counter(key for (key,) in check.execute("SELECT key FROM change"))
-        assert all(stored[key] == 1 for key in log.keys), "an acknowledged change is missing"
-        for game, record in zip(games, records, strict=True):
-            game_id = int(game.split("/")[4])
-            (version,) = check.execute("SELECT version FROM game WHERE id=?", (game_id,)).fetchone()
-            (changes,) = check.execute(
-                "SELECT count(*) FROM change WHERE game_id=?", (game_id,)
-            ).fetchone()
-            assert version == len(record["rounds"]) + changes
+    assert_nothing_broke(server, log)
+    counts, _ = stored_once(database, log, games)
+    for (version, changes), record in zip(counts, records, strict=True):
+        assert version == len(record["rounds"]) + changes
     for export in exports:
         score_text(export)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import html
 import re
 import signal
-import sqlite3
 import threading
 from collections import Counter
 from pathlib import Path
@@ -28,7 +27,15 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.night import service
 from assistant.store.models import Night
-from tests.load.test_crash import Log, Phone, Server
+from tests.load.test_crash import (
+    Log,
+    Phone,
+    Server,
+    assert_nothing_broke,
+    empty_database,
+    stored_once,
+    through_two_crashes,
+)
 from tests.web.helpers import PageForm, page_forms
 
 pytestmark = pytest.mark.crash
@@ -155,11 +162,7 @@ def hall_screen(screen: Phone, hall: str, stop: threading.Event, seen: Counter[i
 
 
 def test_a_night_of_thirty_tables_entering_at_once_survives_two_crashes(tmp_path: Path) -> None:
-    database = tmp_path / "night.db"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "x"})
-    with app.app_context():
-        db.create_all()
-        db.engine.dispose()
+    database = empty_database(tmp_path / "night.db")
     server, log, stop = Server(database), Log(), threading.Event()
     server.env["FLASK_RATELIMIT_CREATE"] = "1000 per minute"  # a night and its 30 tables at once
     server.start()
@@ -173,45 +176,26 @@ def test_a_night_of_thirty_tables_entering_at_once_survives_two_crashes(tmp_path
         screen, seen = Phone(server, hall, 0, log), Counter[int]()
         threads = [threading.Thread(target=phone.play, args=(stop,)) for phone in phones]
         threads.append(threading.Thread(target=hall_screen, args=(screen, hall, stop, seen)))
-        for thread in threads:
-            thread.start()
-        for phase in (1, 2):
-            log.wait_for(phase * CHANGES_PER_PHASE)
-            server.crash()
-            server.start()
-        log.wait_for(3 * CHANGES_PER_PHASE)
-        stop.set()
-        for thread in threads:
-            thread.join()
+        through_two_crashes(server, log, threads, stop)
         _, hall_page = screen.request("GET", hall)
         pages = {phone: phone.request("GET", phone.game)[1] for phone in phones}
     finally:
         stop.set()
         server.end(signal.SIGTERM)
 
-    print(f"\nacknowledged: {len(log.keys)}; answers (status, server up): {log.statuses}")
-    failed = [s for s, up in log.statuses if isinstance(s, int) and s >= 500 and up]
-    assert not failed, "".join(server.output[-60:])
-    assert set(log.replays) == {303}, log.replays  # a post sent again is answered as saved
+    assert_nothing_broke(server, log)
     assert set(seen) == {200}, seen  # the hall screen was answered every time it asked
-    with sqlite3.connect(database) as check:
-        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        stored = Counter(key for (key,) in check.execute("SELECT key FROM change"))
-        assert all(stored[key] == 1 for key in log.keys), "an acknowledged change is missing"
-        versions = {}
-        for number, game in games.items():
-            game_id = int(game.split("/")[4])
-            (version,) = check.execute("SELECT version FROM game WHERE id=?", (game_id,)).fetchone()
-            (changes,) = check.execute(
-                "SELECT count(*) FROM change WHERE game_id=?", (game_id,)
-            ).fetchone()
-            assert version == changes  # a table started empty: its version is its changes
-            versions[number] = version
-    assert sum(versions.values()) == sum(stored.values()) >= len(log.keys)
+    counts, stored = stored_once(database, log, list(games.values()))
+    versions = {}
+    for number, (version, changes) in zip(games, counts, strict=True):
+        assert version == changes  # a table started empty: its version is its changes
+        versions[number] = version
+    assert sum(versions.values()) == stored >= len(log.keys)
     for phone, page in pages.items():
         number = next(n for n, game in games.items() if game == phone.game)
         assert version_shown(page) == versions[number], phone.game
 
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "x"})
     with app.app_context():
         (row,) = db.session.execute(db.select(Night)).scalars()
         assert night == f"/n/{row.token}/" and hall == f"/hall/{row.view_token}/"
