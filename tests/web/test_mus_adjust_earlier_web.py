@@ -69,17 +69,13 @@ def test_a_bad_adjustment_of_an_earlier_hand_is_refused_beside_its_field(client)
 
 
 def test_the_replaced_player_comes_back_at_the_next_games_first_hand(client) -> None:
+    from tests.web.test_mus_mulle_come_web import hand_to_the_fourth_seat
     from tests.web.test_mus_web import tap
 
     game = GameUrl(imported_game(client, {**RETURNS, "rounds": RETURNS["rounds"][:3]}).path)
     tap(client, game, "seat-3", newcomer="Dan")  # Dan for Eva, game 2 about to start
     assert "Ben &amp; Dan" in client.get(game.path).text
-    tap(client, game, "paso")  # grande
-    tap(client, game, "paso")  # chica
-    tap(client, game, "said", said_3="y")  # only Dan has pares
-    tap(client, game, "said", said_3="y")  # only Dan has juego
-    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="2",
-        pares_values_2="1", juego_values_2="2")  # fmt: skip
+    hand_to_the_fourth_seat(client, game)  # Dan's
     stored = exported(client, game.path)[3]  # the hand says he comes back (docs/records.md)
     assert stored["seats"] == {"Eva": "Dan"} and stored["back"] == ["Dan"]
     early = GameUrl(imported_game(client, {**RETURNS, "rounds": RETURNS["rounds"][:2]}).path)

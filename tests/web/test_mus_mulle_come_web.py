@@ -163,6 +163,19 @@ def test_no_adjustment_after_a_hand_that_ended_the_game(client) -> None:
 # --- a substitute entered at the table (Mus) ------------------------------------------------
 
 
+def hand_to_the_fourth_seat(client, game: GameUrl) -> None:
+    """A hand nobody bets on, won by the team of the fourth seat: only its holder has pares
+    and juego (3 stones and more to that team)."""
+    from tests.web.test_mus_web import tap
+
+    tap(client, game, "paso")  # grande
+    tap(client, game, "paso")  # chica
+    tap(client, game, "said", said_3="y")  # only the fourth seat has pares
+    tap(client, game, "said", said_3="y")  # and juego
+    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="2",
+        pares_values_2="1", juego_values_2="2")  # fmt: skip
+
+
 def test_a_substitute_entered_before_a_hand_plays_it_and_is_stored_with_it(client) -> None:
     from tests.web.test_mus_web import score, tap
 
@@ -172,12 +185,7 @@ def test_a_substitute_entered_before_a_hand_plays_it_and_is_stored_with_it(clien
     tap(client, game, "seat-3", newcomer="Eva")  # Eva for Dan
     page = client.get(game.path).text
     assert "Ben &amp; Eva" in page and "Undo: the substitute of hand 2" in page
-    tap(client, game, "paso")  # grande
-    tap(client, game, "paso")  # chica
-    tap(client, game, "said", said_3="y")  # only Eva has pares
-    tap(client, game, "said", said_3="y")  # only Eva has juego
-    tap(client, game, "save", mode="winners", showdown_grande="2", showdown_chica="2",
-        pares_values_2="1", juego_values_2="2")  # fmt: skip
+    hand_to_the_fourth_seat(client, game)  # Eva's
     rounds = client.get(game.path + "export").get_json()["rounds"]
     assert rounds[1]["seats"] == {"Dan": "Eva"}
     page = client.get(game.path).text
