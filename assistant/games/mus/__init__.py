@@ -219,7 +219,7 @@ def _replay_hand(
         raise _match_over(match.last.seats if match.last else record.players, match.winner)
     rotation = seats_of(record, number, match.last)
     if isinstance(raw, Mapping) and "seats" in raw:
-        check_returns(seat_changes(raw), match.last, match.hands, record.players)
+        check_returns(seat_changes(raw), *_before(record, match.last, match.hands))
     elif isinstance(raw, Mapping) and "back" in raw:
         raise RuleError(N_("back must list who takes a seat again in seats"))
     holders = rotation.seats
@@ -233,6 +233,15 @@ def _replay_hand(
     game = len(match.games) + 1
     back = tuple(raw.get("back") or ()) if isinstance(raw, Mapping) else ()
     return HandResult(seats, game, entry, count, score, adjust, won, seat_changes(raw), back)
+
+
+def _before(
+    record: Record, last: Seating | None, hands: Sequence[HandResult]
+) -> tuple[tuple[str, ...], dict[str, int], bool]:
+    """What a hand's return is checked against (``check_returns``): the seats' holders before
+    it, everyone's team so far, and whether the hand before it ended its game."""
+    holders = last.seats if last else record.players
+    return holders, _sides(record, hands), bool(hands) and hands[-1].game_over
 
 
 def _sides(record: Record, hands: Sequence[HandResult]) -> dict[str, int]:
@@ -252,7 +261,7 @@ def with_substitutes(record: Record, state: MusReplay, seats: Mapping[str, str])
     last = state.hands[-1].seats if state.hands else None
     try:
         now = seats_of(coming, state.next.hand, last)
-        check_returns(seats, last, state.hands, record.players)
+        check_returns(seats, *_before(record, last, state.hands))
     except RuleError as exc:
         raise RuleError(exc.message, field="newcomer") from exc
     return replace(state, players=now.seats, next=replace(state.next, seats=now))

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from ..base import JSON, N_, NN_, Message, Record, RuleError, adjustments, check_int
-from ..seating import Seating, everyone
+from ..seating import everyone
 from .bets import TEAMS
 from .showdown import team_of
 
@@ -75,39 +75,26 @@ def adjusted(
     return (now[0], now[1]), winner
 
 
-class Played(Protocol):
-    """A hand played (``HandResult``): who held the seats, whether it ended its game."""
-
-    @property
-    def seats(self) -> Seating: ...
-
-    @property
-    def game_over(self) -> bool: ...
-
-
 def check_returns(
     changes: Mapping[str, str] | None,
-    last: Seating | None,
-    hands: Sequence[Played],
-    players: tuple[str, ...],
+    before: Sequence[str],
+    sides: Mapping[str, int],
+    game_over: bool,
 ) -> None:
-    """A name that gave up his seat may take one again (``seats``), but only at the first hand
-    of a later game and in a seat of the team he played for: the team's stones stay with it.
-    ``last``: the seating of the hand before (``players`` hold the seats before the first);
-    ``hands``: the hands played before."""
-    before = last.seats if last else players
-    teams = {name: team_of(players, name) for name in players}  # a seat taken before hand 1
-    teams.update((name, team_of(h.seats.seats, name)) for h in hands for name in h.seats.seats)
+    """A name that gave up a seat may take one again (``seats``), but only at the first hand
+    of a later game and in a seat of the team played for: the team's stones stay with it.
+    ``before``: the seats' holders in the hand before; ``sides``: everyone who held a seat so
+    far, with the team; ``game_over``: whether the hand before ended its game."""
     for holder, newcomer in (changes or {}).items():
-        if newcomer not in teams or newcomer in before:
+        if newcomer not in sides or newcomer in before:
             continue  # new to the game (or still at the table: ``seating`` refuses it)
-        if not hands or not hands[-1].game_over:
+        if not game_over:
             raise RuleError(
                 N_("seats: {name!r} can come back only at the first hand of a later game"),
                 name=newcomer,
                 field="seats",
             )
-        if holder in before and team_of(before, holder) != teams[newcomer]:
+        if holder in before and team_of(before, holder) != sides[newcomer]:
             raise RuleError(
                 N_("seats: {name!r} may come back only to a seat of their own team"),
                 name=newcomer,
