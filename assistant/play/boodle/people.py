@@ -12,6 +12,7 @@ from ...games.base import JSON, N_, Message, RuleError
 from ..base import Change, Context, EntryForm
 from ..newcomer import checked_name, joined
 from .forms import remap
+from .moves import move_field
 from .view import BoodleView
 
 # What the deal has once it has begun: who plays it is settled by then.
@@ -60,7 +61,7 @@ def move_change(view: BoodleView, form: Any, rounds: list[JSON], draft: JSON) ->
     try:
         live = boodle.live_deal(view.replay, draft)
     except RuleError as error:
-        raise remap(error, lambda at: "move_from" if at.startswith("adjust") else None) from None
+        raise remap(error, move_field) from None
     return Change(rounds, live.steps[-1].message, draft)
 
 
