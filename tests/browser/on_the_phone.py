@@ -7,9 +7,11 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Sequence
 
 from playwright.sync_api import Page, Response, expect
 
+from tests.browser.table import choose_players
 from tests.browser.test_offline import CONTROLLED, KEPT
 from tests.browser.test_offline_outbox import history, server_page
 
@@ -38,6 +40,18 @@ def landed(response: Response) -> Response:
         assert final is not None, f"no answer to {followed.url}"
         response = final
     return response
+
+
+def new_game_offline(
+    page: Page, live_server: str, game: str, players: Sequence[str], opening: str
+) -> Offline:
+    """A new game of ``game`` with the first of ``players`` dealing first (or mano), its page
+    saying ``opening``, then kept on the phone and set offline."""
+    choose_players(page, live_server, game, players)
+    page.locator("label.key", has_text=players[0]).first.tap()
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page.locator(".banner")).to_contain_text(opening)
+    return Offline(page, page.url)
 
 
 class Offline:

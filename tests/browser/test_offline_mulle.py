@@ -9,8 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import Offline
-from tests.browser.table import choose_players
+from tests.browser.on_the_phone import Offline, new_game_offline
 from tests.browser.test_mulle import PLAYERS, Table, totals_on_sheet
 from tests.browser.test_offline import page_errors
 
@@ -52,11 +51,7 @@ def test_a_whole_game_with_mulles_tabbar_and_the_count_offline(
     page: Page, live_server: str, shot
 ) -> None:
     errors = page_errors(page)
-    choose_players(page, live_server, "Mulle", PLAYERS)
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".banner")).to_contain_text("Deal 1 of 2")
-    offline = Offline(page, page.url)
+    offline = new_game_offline(page, live_server, "Mulle", PLAYERS, "Deal 1 of 2")
     table = OfflineTable(page, offline)
 
     # Deal 1: the worked example of the rules, 44 against 38.

@@ -10,8 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import Offline
-from tests.browser.table import choose_players
+from tests.browser.on_the_phone import new_game_offline
 from tests.browser.test_mus import PLAYERS, SEED_CARDS, Table, board
 from tests.browser.test_offline import page_errors
 
@@ -27,11 +26,7 @@ def hands(table: Table, cards: list[str]) -> None:
 
 def test_a_game_to_40_with_an_ordago_offline(page: Page, live_server: str, shot) -> None:
     errors = page_errors(page)
-    choose_players(page, live_server, "Mus", PLAYERS)
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".banner")).to_contain_text("Anna is mano")
-    offline = Offline(page, page.url)
+    offline = new_game_offline(page, live_server, "Mus", PLAYERS, "Anna is mano")
     table = Table(page)
 
     def saved(said: str) -> None:

@@ -10,8 +10,7 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import Offline
-from tests.browser.table import choose_players
+from tests.browser.on_the_phone import Offline, new_game_offline
 from tests.browser.test_offline import page_errors
 from tests.browser.test_offline_forms import set_tricks
 from tests.browser.test_plump_game import PLAN, PLAYERS, Table, order, points, totals_on_sheet
@@ -100,11 +99,7 @@ def test_a_whole_game_of_19_deals_with_an_undo_and_a_correction_offline(
     page: Page, live_server: str, shot
 ) -> None:
     errors = page_errors(page)
-    choose_players(page, live_server, "Plump", PLAYERS)
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator(".banner")).to_contain_text("Deal 1 of 19")
-    offline = Offline(page, page.url)
+    offline = new_game_offline(page, live_server, "Plump", PLAYERS, "Deal 1 of 19")
     table = OfflineTable(page, offline)
     expected = dict.fromkeys(PLAYERS, 0)
     made = dict.fromkeys(PLAYERS, 0)
