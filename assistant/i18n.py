@@ -153,6 +153,12 @@ def gettext(string: str, **variables: Any) -> str:
     return text % variables if variables else text
 
 
+def pgettext(context: str, string: str) -> str:
+    """Flask-Babel's ``pgettext`` (a text said in ``context``), from the same catalog."""
+    text: str = translations().upgettext(context, string)
+    return text
+
+
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """Flask-Babel's ``ngettext`` (``%(num)s`` is the number), from the same catalog."""
     text: str = translations().ungettext(singular, plural, num)

@@ -152,13 +152,16 @@ class Parts:
 
 
 def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
-    """The page model as the templates know its parts (``base``: the page's own address)."""
+    """The page model as the templates know its parts (``base``: the page's own address;
+    ``corrections``: where a round's correction is, its number after it: ``games.correct``)."""
     table, game = page.table, page.game
     if page.readonly:
         base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
     else:
         base = url_for("games.show", token=table.token, game_id=game.id)
-    return {"page": page, "base": base, "table": page.table, "game": page.game, "ctx": page.ctx,
+    corrections = None if page.readonly else f"{base}rounds/"
+    return {"page": page, "base": base, "corrections": corrections, "table": page.table,
+            "game": page.game, "ctx": page.ctx,
             "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
             "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip
 

@@ -47,7 +47,7 @@ def test_the_sheet_marks_who_was_not_dealt_in_and_the_corrections(client: FlaskC
     page = client.get(game.path).text
     eva_first, bo_fourth = cells_of(page, 1)[4], cells_of(page, 4)[1]
     for cell in (eva_first, bo_fourth):  # a marked empty cell, not a 0
-        assert 'class=" out"' in cell and "not dealt in" in cell
+        assert 'class="out"' in cell and "not dealt in" in cell
         assert not re.search(r">\s*0\s*<", cell)
     eva_third = cells_of(page, 3)[4]
     assert "adjusted" in eva_third and ">+10<sup>1</sup>" in eva_third
@@ -136,12 +136,12 @@ def test_a_tap_on_a_name_sets_the_next_deal_up_and_the_bids_store_it(
     # deal 2: Eva still out (the last deal's players play on) until a tap deals her in
     page = client.get(game.path).text
     assert "Players in deal 2: 4 of 5" in page and "Bo deals" in page
-    assert 'class=" out"' in cells_of(page, 3)[4]  # as the sheet foresees them
+    assert 'class="out"' in cells_of(page, 3)[4]  # as the sheet foresees them
     assert tap_setup(client, game, 2, toggle=4).status_code == 303
     page = client.get(game.path).text
     assert "Players in deal 2: 5 of 5" in page and 'name="bids_4"' in page
     assert "Cia bids first" in page
-    assert 'class=" out"' not in cells_of(page, 3)[4]  # she plays on in the deals to come
+    assert 'class="out"' not in cells_of(page, 3)[4]  # she plays on in the deals to come
     bids = {"Cia": 0, "Dan": 0, "Eva": 1, "Anna": 1, "Bo": 0}  # 9 cards
     assert post_entry(client, game, seat_fields("bids", bids, FIVE)).status_code == 303
     assert entries(app)[-1] == {"bids": bids}  # everyone dealt in: no out

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
+from markupsafe import Markup, escape
+
 from ...games import plump
 from ...games.base import Record
 from ...games.plump.evening import signed
 from ...games.seating import Seating, seating
-from ...i18n import gettext
+from ...i18n import gettext, pgettext
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from . import comings
@@ -30,6 +32,43 @@ class Cell(NamedTuple):  # a tuple: rows are hashed to be left out (dataclasses 
     dealt_in: bool = True  # False: the player sits this deal out (a marked empty cell)
     adjust: str | None = None  # the deal's correction of his total, signed: "+10"
     note: int | None = None  # the number of its note (the reason) under the sheet
+    dealer: bool = False  # the player deals this deal (D on the sheet)
+
+    @property
+    def css(self) -> str:
+        """The cell's classes: the dealer, not dealt in, made or missed, a corrected total."""
+        marks = ["dealer"] if self.dealer else []
+        if not self.dealt_in:
+            marks.append("out")
+        if self.made is not None:
+            marks.append("made" if self.made else "missed")
+        if self.adjust:
+            marks.append("adjusted")
+        return " ".join(marks)
+
+    def html(self, said: Mapping[str, str]) -> str:
+        """The cell as the sheet shows it (``said``: the marks' words in the reader's
+        language); every text in it escaped, the numbers are numbers."""
+        mark = f' data-mark="{said["dealer"]}"' if self.dealer else ""
+        if not self.dealt_in:
+            shown = said["not dealt"]
+        elif self.made:
+            shown = f'<span class="score">{self.score}</span>'
+        elif self.made is False:
+            missed = escape(gettext("bid %(n)s missed", n=self.bid))
+            shown = f'<s class="bid" aria-label="{missed}">{self.bid}</s>'
+            shown += f'<span class="score small">{self.score}</span>' if self.score else ""
+        else:
+            shown = "" if self.bid is None else f'<span class="bid open">{self.bid}</span>'
+        if self.adjust:
+            label = escape(gettext("%(points)s, note %(n)s", points=self.adjust, n=self.note))
+            shown += (
+                f'<a class="adjust" href="#note-{self.note}" aria-label="{label}">'
+                f"{escape(self.adjust)}<sup>{self.note}</sup></a>"
+            )
+        if self.total is not None:
+            shown += f'<span class="running">{self.total}</span>'
+        return f'<td class="{self.css}"{mark}>{shown}</td>'
 
 
 class Row(NamedTuple):
@@ -40,6 +79,18 @@ class Row(NamedTuple):
     state: str  # "done", "current" or "future"
     extra: bool
     cells: tuple[Cell, ...]
+
+    def drawn_cells(self) -> Markup:
+        """The row's cells, put together here: a template loop per cell was most of the time
+        a long sheet took to draw (each of a save's answers draws one), as for a pad's keys
+        (``fields.pad_keys``)."""
+        out = escape(gettext("not dealt in"))
+        said = {
+            "dealer": escape(pgettext("the dealer's mark on a sheet", "D")),
+            "not dealt": f'<span class="not-dealt" title="{out}" aria-label="{out}">–</span>',
+        }
+        # Every text above and in the cells is escaped where it is put in.
+        return Markup("\n".join(cell.html(said) for cell in self.cells))  # noqa: S704  # nosec B704
 
 
 class Note(NamedTuple):
@@ -128,7 +179,8 @@ def sheet_rows(
     nxt = coming or replay.next
     if nxt is not None and not nxt.in_play:
         cells = tuple(
-            Cell(None, None, None, None, None, p in nxt.bidding_order) for p in replay.players
+            Cell(None, None, None, None, None, p in nxt.bidding_order, dealer=p == nxt.dealer)
+            for p in replay.players
         )
         rows.append(Row(nxt.deal, nxt.cards, nxt.dealer, nxt.trump, "current", nxt.extra, cells))
     if nxt is not None and record is not None and (nxt.seats.out or _comes_and_goes(record)):
@@ -160,6 +212,7 @@ def deal_row(
             p in deal.bidding_order,
             _adjusted(deal, p),
             noted.get((deal.deal, p)),
+            p == deal.dealer,
         )
         for p in players
     )
@@ -180,7 +233,10 @@ def coming_rows(replay: plump.PlumpReplay, record: Record, after: Seating) -> li
     for number in range(after.number + 1, replay.deal_count + 1):
         seats = seating(record, number, seats)
         setup = plump.upcoming(replay.options, seats, replay.planned)
-        cells = tuple(Cell(None, None, None, None, None, p in seats.order) for p in replay.players)
+        cells = tuple(
+            Cell(None, None, None, None, None, p in seats.order, dealer=p == setup.dealer)
+            for p in replay.players
+        )
         rows.append(Row(number, setup.cards, setup.dealer, setup.trump, "future", False, cells))
     return rows
 
@@ -191,7 +247,7 @@ def future_row(
 ) -> Row:
     """A deal still to come: the same for every version of a game until it is dealt."""
     setup = plump.deal_setup(options, seating(Record(plump.SPEC.kind, players, first), number))
-    empty = tuple(Cell(None, None, None, None, None) for _ in players)
+    empty = tuple(Cell(None, None, None, None, None, dealer=p == setup.dealer) for p in players)
     return Row(number, setup.cards, setup.dealer, setup.trump, "future", False, empty)
 
 
