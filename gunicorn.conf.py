@@ -11,6 +11,13 @@ from assistant.config import settle_worker
 worker_class = "gevent"
 # Streams and requests one worker holds at once: 2 workers hold 8 000 open pages with room.
 worker_connections = 10000
+# One request per connection, as a sync worker serves it. A connection kept open stays with
+# the worker that accepted it: with keep-alive, a phone whose worker was busy with other saves
+# waited while the other worker idled (under load in `make bench`, a page's p99 was 1.5 s and a
+# save's 0.3 s; 30 and 55 ms without). A worker busy with a request does not accept, so new
+# connections go to the one free. Behind a proxy (README, Deploying) the phones' own connections
+# are still kept open: by the proxy.
+keepalive = 0
 # A stream never ends by itself: a restart waits this long for the requests under way, then
 # cuts the streams (their pages reconnect within seconds), not the 30 s of gunicorn's default.
 graceful_timeout = 5
