@@ -12,7 +12,7 @@ from ..extensions import db
 from .hub import Hub
 from .watch import Watcher, watcher_for
 
-__all__ = ["Live", "init_app", "live"]
+__all__ = ["Live", "init_app", "live", "moved_here"]
 
 
 class Live:
@@ -42,3 +42,13 @@ def live() -> Live:
             made = Live(hub, watcher_for(hub, db.engine, current_app.config))
             current_app.extensions["live"] = made
     return made
+
+
+def moved_here(game_id: int, version: int) -> None:
+    """A save made by this process: its own streams of the game are told at once. The other
+    processes' hear of it by their watcher (and this one's again, which tells nothing twice:
+    versions only move on). Their pages' fetches then come one save at a time, not all those
+    of a watcher's round at once."""
+    made = current_app.extensions.get("live")
+    if made is not None:
+        made.hub.publish([(game_id, version)])

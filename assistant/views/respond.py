@@ -12,6 +12,7 @@ from flask import redirect, request, session, url_for
 
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
+from ..live import moved_here
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
 from ..play.history import signed
 from ..store import service as services
@@ -84,6 +85,7 @@ def answer(asked: Asked, outcome: writes.Outcome | None) -> Any:
     save, else the page the post came from again, saying why nothing was saved."""
     match outcome:
         case writes.Saved(summary):
+            moved_here(asked.game.id, asked.game.version)
             return done(asked.table, asked.game, said=say(summary))
         case writes.AlreadySaved():
             return done(asked.table, asked.game, said=gettext("Already saved."))

@@ -37,6 +37,17 @@ def app(app: Flask) -> Flask:
     return app
 
 
+@pytest.fixture
+def elsewhere(app: Flask) -> Iterator[FlaskClient]:
+    """A phone served by another process: an app of its own on the same database (a save
+    there reaches this process's streams by its watcher alone)."""
+    other = create_app({**app.config, "SERVER_NAME": None})
+    yield other.test_client()
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()  # before the database is dropped
+
+
 class Stream:
     """An open stream read event by event, as an EventSource does."""
 
@@ -146,7 +157,7 @@ def test_a_stream_of_nothing_is_404(app, client) -> None:
     assert client.get(f"/t/{game.token}/g/99999999999/stream").status_code == 404
 
 
-def test_the_watcher_reads_every_game_held_in_one_query(app, client) -> None:
+def test_the_watcher_reads_every_game_held_in_one_query(app, client, elsewhere) -> None:
     games = [start_game(client) for _ in range(12)]
     moved = games[::3]
     with app.app_context():
@@ -154,7 +165,7 @@ def test_the_watcher_reads_every_game_held_in_one_query(app, client) -> None:
         ids = [int(game.path.split("/")[4]) for game in games]
         listeners = [here.hub.listen(game_id, 0) for game_id in ids]
         for game in moved:
-            assert post_entry(client, game, BIDS, version=0).status_code == 303
+            assert post_entry(elsewhere, game, BIDS, version=0).status_code == 303
         with statements(app) as sent:
             assert here.watcher.check() == len(moved)
         assert len(sent) == 1, sent
@@ -222,7 +233,7 @@ def read_until(held: socket.socket, wanted: bytes) -> bytes:
     return got
 
 
-def test_the_watcher_reads_only_the_changes_since_its_last_read(app, client) -> None:
+def test_the_watcher_reads_only_the_changes_since_its_last_read(app, client, elsewhere) -> None:
     """Between its whole reads, the watcher reads the change log's new lines: one query by the
     log's key, without the list of every game held, however many tables there are."""
     games = [start_game(client) for _ in range(6)]
@@ -232,13 +243,31 @@ def test_the_watcher_reads_only_the_changes_since_its_last_read(app, client) -> 
         listeners = [here.hub.listen(game_id, 0) for game_id in ids]
         assert here.watcher.check_all() == 0
         for game in games[1::2]:
-            assert post_entry(client, game, BIDS, version=0).status_code == 303
+            assert post_entry(elsewhere, game, BIDS, version=0).status_code == 303
         with statements(app) as sent:
             assert here.watcher.check_new() == 3
         assert len(sent) == 1 and " IN (" not in sent[0], sent
         assert [listener.version for listener in listeners] == [0, 1, 0, 1, 0, 1]
         assert here.watcher.check_new() == 0  # read on from there: nothing new
-        assert post_entry(client, games[0], BIDS, version=0).status_code == 303
+        assert post_entry(elsewhere, games[0], BIDS, version=0).status_code == 303
         assert here.watcher.check_new() == 1 and listeners[0].version == 1
+        for listener in listeners:
+            here.hub.leave(listener)
+
+
+def test_a_save_tells_the_streams_of_its_own_process_at_once(app, client) -> None:
+    """The process that saved does not wait for its watcher's next read: its own streams of
+    the game are told before the answer (and the watcher, reading the log, tells them nothing
+    twice)."""
+    games = [start_game(client) for _ in range(2)]
+    with app.app_context():
+        here = live()
+        ids = [int(game.path.split("/")[4]) for game in games]
+        listeners = [here.hub.listen(game_id, 0) for game_id in ids]
+        here.watcher.check_all()
+        assert post_entry(client, games[1], BIDS, version=0).status_code == 303
+        assert [listener.version for listener in listeners] == [0, 1]
+        assert listeners[1].wait(0) == 1  # woken, with nothing read from the database
+        assert here.watcher.check_new() == 0  # already told
         for listener in listeners:
             here.hub.leave(listener)
