@@ -157,9 +157,12 @@ def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
     table, game = page.table, page.game
     if page.readonly:
         base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
+        corrections = None
     else:
         base = url_for("games.show", token=table.token, game_id=game.id)
-    corrections = None if page.readonly else f"{base}rounds/"
+        # Round 0's address without its number, built once for the sheet's every row.
+        zero = url_for("games.correct", token=table.token, game_id=game.id, number=0)
+        corrections = zero.removesuffix("0")
     return {"page": page, "base": base, "corrections": corrections, "table": page.table,
             "game": page.game, "ctx": page.ctx,
             "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,

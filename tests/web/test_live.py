@@ -41,7 +41,7 @@ def app(app: Flask) -> Flask:
 def elsewhere(app: Flask) -> Iterator[FlaskClient]:
     """A phone served by another process: an app of its own on the same database (a save
     there reaches this process's streams by its watcher alone)."""
-    other = create_app({**app.config, "SERVER_NAME": None})
+    other = create_app(dict(app.config))
     yield other.test_client()
     with other.app_context():
         db.session.remove()
