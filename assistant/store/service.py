@@ -8,7 +8,7 @@ that follows is drawn from it.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -24,17 +24,33 @@ from ..kept import kept
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 
-# A game's rounds as stored, in order: their payloads only (an entry object each cost more than
-# reading it), in the session's transaction, with the game read before.
-ROUNDS = db.select(Entry.payload).where(Entry.game_id == bindparam("game")).order_by(Entry.seq)
+# A game's rounds as stored, in order, with the version they make: one statement, so that the
+# two are read together (another worker may save between two reads). Payloads only: an entry
+# object each cost more than reading it.
+ROUNDS = (
+    db.select(Game.version, Entry.payload)
+    .outerjoin(Entry, Entry.game_id == Game.id)
+    .where(Game.id == bindparam("game"))
+    .order_by(Entry.seq)
+)
 
 
 def record_of(game: Game) -> Record:
+    """The game's record. Its rounds are those of ``game.version``: where another phone saved
+    since the game was read, the game is read again (its version, draft, seating) with them."""
     if "entries" in inspect(game).unloaded:
-        rounds: Iterable[Any] = db.session.execute(ROUNDS, {"game": game.id}).scalars()
-    else:
-        rounds = (e.payload for e in game.entries)
+        rounds = rounds_of(game)
+    else:  # entries this request added itself
+        rounds = [e.payload for e in game.entries]
     return Record(game.kind, tuple(game.seating), game.first, dict(game.options), tuple(rounds))
+
+
+def rounds_of(game: Game) -> list[Any]:
+    while True:
+        rows = db.session.execute(ROUNDS, {"game": game.id}).all()
+        if not rows or rows[0].version == game.version:  # (none: deleted meanwhile)
+            return [row.payload for row in rows if row.payload is not None]
+        db.session.refresh(game)
 
 
 def load_game(game: Game) -> Loaded:

@@ -130,6 +130,9 @@ def draw_correction(
     game since this form was made, maybe while it waited in this phone's outbox) both versions
     of the round, to choose from."""
     ctx, adapter = game_context(game), adapter_for(game.kind)
+    if number > len(ctx.record.rounds):  # another phone took the round back (Undo) meanwhile
+        notice = gettext("Another phone changed the sheet: look again.")
+        return render_game(table, game, status=409, notice=notice)
     if form is None:
         form = adapter.round_form(ctx, number).fresh(game.version)
     both = conflict(ctx, adapter, number, form) if status == 409 else None

@@ -116,9 +116,11 @@ def refused_parts(asked: Asked, error: RuleError | None) -> dict[str, Any]:
 
 def stale_parts(asked: Asked, changes: list[Message]) -> dict[str, Any]:
     """409: another phone saved first. The posted input is kept where the table is still at
-    its step (``keep``); a post without input is told to look again."""
+    its step (``keep``); a post without input is told to look again. An entry's input is read
+    again into the form of the step the table is at now (a deal set up again meanwhile may deal
+    other players in), never drawn in the fields of the step it was posted on."""
     posted = asked.form
-    if posted is None and asked.make_form is not None:
+    if asked.make_form is not None:
         posted = asked.make_form(game_context(asked.game))
     if posted is None:
         return {"status": 409, "notice": gettext("Another phone changed the sheet: look again.")}

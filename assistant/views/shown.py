@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import render_template, request, session, url_for
+from flask import g, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
@@ -54,15 +54,18 @@ def asked_version(values: Any) -> int | None:
 
 def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     """The game's page model, built once per look (``shown.look``: its version, the language,
-    the watch view …) and kept (``kept.py``)."""
+    the watch view …) and kept (``kept.py``). A request asking twice gets the same page, even
+    if the process dropped it meanwhile: a form made from it is drawn with it."""
     key = look(game.table, game, readonly=readonly)
-    pages = kept().pages
-    page: GamePage[Any] | None = pages.get(key)
+    asked: dict[tuple[Any, ...], GamePage[Any]] = g.setdefault("pages", {})
+    page: GamePage[Any] | None = asked.get(key) or kept().pages.get(key)
     if page is None:
+        loaded = services.load_game(game)  # the game may be read again, of a newer version
+        key = look(game.table, game, readonly=readonly)
         facts, table = game_facts(game), table_facts(game.table)
-        loaded, adapter = services.load_game(game), adapter_for(game.kind)
-        page = game_page(adapter, facts, table, loaded, readonly=readonly)
-        pages.put(key, page)
+        page = game_page(adapter_for(game.kind), facts, table, loaded, readonly=readonly)
+        kept().pages.put(key, page)
+    asked[key] = page
     return page
 
 
@@ -129,8 +132,8 @@ def render_game(
     or read-only for the watch view. ``elsewhere``: what other phones changed since the page
     that asked last showed; ``taps_lost``: a stale form whose taps could not be kept."""
     said = said or said_before_redirect(game)
-    key, sheets = look(table, game, readonly=readonly), kept().sheets
     page = page_of(game, readonly=readonly)
+    key, sheets = look(table, game, readonly=readonly), kept().sheets
     if (sheet := sheets.get(key)) is None:
         sheets.put(key, sheet := draw_sheet(page))
     parts = Parts(form, notice, said, taps_lost, elsewhere or [], again)

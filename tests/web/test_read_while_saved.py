@@ -1,0 +1,157 @@
+"""A page read while another phone saves: what one request shows is of one version.
+
+The game's row and its rounds are two reads; another worker may save between them. The page
+must not pair one version's number with another's rounds (nor keep such a pair for the next
+phone), and a request that draws its page twice (a refused post drawn again) draws the page
+its form was made from, even when what the process kept was dropped in between.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from assistant import create_app
+from assistant.extensions import db
+from assistant.kept import kept
+from assistant.views import respond
+from tests.web.helpers import post_entry, seat_fields, start_game
+
+BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+
+
+@pytest.fixture
+def elsewhere(app: Flask) -> Iterator[FlaskClient]:
+    """A phone served by another worker: an app of its own on the same database."""
+    other = create_app(dict(app.config))
+    yield other.test_client()
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()  # before the database is dropped
+
+
+def drawn(page: str) -> tuple[int, bool]:
+    """The version a page says it shows, and whether it asks for tricks (else for bids)."""
+    version = int(re.search(r'data-version="(\d+)"', page).group(1))
+    return version, "Tricks taken" in page
+
+
+def forget_what_was_kept(app: Flask) -> None:
+    with app.app_context():
+        kept().clear()
+
+
+def test_a_save_between_the_games_row_and_its_rounds_shows_one_version(
+    app: Flask, client: FlaskClient, elsewhere: FlaskClient
+) -> None:
+    game = start_game(client)
+    forget_what_was_kept(app)
+    saved: list[int] = []
+
+    def save_before_the_rounds_are_read(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if not saved and "entry.payload" in statement:
+            saved.append(post_entry(elsewhere, game, BIDS, version=0).status_code)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", save_before_the_rounds_are_read)
+    try:
+        version, tricks = drawn(client.get(game.path).text)
+    finally:
+        event.remove(engine, "before_cursor_execute", save_before_the_rounds_are_read)
+    assert saved == [303]
+    assert (version, tricks) == (1, True)  # the version read with its rounds, not 0 with them
+    # Nothing of the other version was kept under this one: the next phone reads it right.
+    assert drawn(app.test_client().get(game.path).text) == (1, True)
+
+
+def test_a_refused_post_is_drawn_with_the_page_its_form_was_made_from(
+    app: Flask, client: FlaskClient, elsewhere: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the form's judging and its drawing, the process drops what it kept and another
+    phone saves: the answer is the refused form on its own step, never a page of two steps."""
+    game = start_game(client)
+    drawn_again = respond.refused_parts
+
+    def meanwhile(asked: Any, error: Any) -> dict[str, Any]:
+        kept().clear()
+        assert post_entry(elsewhere, game, BIDS, version=0).status_code == 303
+        return drawn_again(asked, error)
+
+    monkeypatch.setattr(respond, "refused_parts", meanwhile)
+    forbidden = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 4})  # adds up to 10
+    response = post_entry(client, game, forbidden, version=0)
+    assert response.status_code == 422, response.text
+    assert drawn(response.text) == (0, False)
+    assert "The dealer may not bid 4" in response.text
+    assert re.search(r'name="bids_1" value="3"\s+checked', response.text)  # Bo's 3 kept
+
+
+def test_bids_overtaken_by_a_deal_set_up_again_are_kept_in_the_new_deals_fields(
+    app: Flask, client: FlaskClient, elsewhere: FlaskClient
+) -> None:
+    """A phone saves the bids of a deal Dan sits out; just before, another phone deals him in
+    again. The bids are kept, in the form of the deal as it is now (Dan's bid asked too)."""
+    game = start_game(client)
+    assert post_entry(client, game, {"step": "setup-1", "toggle": 3}).status_code == 303
+    dealt_in: list[int] = []
+
+    def deal_dan_in_first(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if not dealt_in and statement.lstrip().startswith("UPDATE game"):
+            again = {"step": "setup-1", "toggle": 3}
+            dealt_in.append(post_entry(elsewhere, game, again, version=1).status_code)
+
+    with app.app_context():
+        engine = db.engine
+    three = {"step": "bids-1", **seat_fields("bids", {"Bo": 3, "Cia": 2, "Anna": 3})}
+    event.listen(engine, "before_cursor_execute", deal_dan_in_first)
+    try:
+        response = post_entry(client, game, three, version=1)
+    finally:
+        event.remove(engine, "before_cursor_execute", deal_dan_in_first)
+    assert dealt_in == [303]
+    assert response.status_code == 409, response.text
+    assert "Your input is kept" in response.text
+    assert drawn(response.text) == (2, False)
+    assert re.search(r'name="bids_1" value="3"\s+checked', response.text)  # Bo's 3 kept
+    assert 'name="bids_3"' in response.text and not re.search(
+        r'name="bids_3" value="\d+"\s+checked', response.text
+    )  # Dan's bid asked, none given
+
+
+def test_a_correction_of_a_round_undone_meanwhile_sends_the_phone_to_the_game(
+    app: Flask, client: FlaskClient, elsewhere: FlaskClient
+) -> None:
+    """A phone corrects deal 1's bids; just before, another phone takes them back (Undo): the
+    round is gone, and the phone is told so on the game page."""
+    game = start_game(client)
+    assert post_entry(client, game, BIDS, version=0).status_code == 303
+    undone: list[int] = []
+
+    def undo_first(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if not undone and statement.lstrip().startswith("UPDATE game"):
+            data = {"version": 1, "key": "undo-the-bids-1"}
+            undone.append(elsewhere.post(game.path + "undo", data=data).status_code)
+
+    with app.app_context():
+        engine = db.engine
+    fix = {
+        "version": 1,
+        "key": "fix-the-bids-1",
+        **seat_fields("bids", {"Bo": 2, "Cia": 2, "Dan": 1, "Anna": 3}),
+    }
+    event.listen(engine, "before_cursor_execute", undo_first)
+    try:
+        response = client.post(game.path + "rounds/1", data=fix)
+    finally:
+        event.remove(engine, "before_cursor_execute", undo_first)
+    assert undone == [303]
+    assert response.status_code == 409, response.text
+    assert "Another phone changed the sheet" in response.text
+    assert drawn(response.text) == (2, False)
