@@ -9,7 +9,8 @@ its form was made from, even when what the process kept was dropped in between.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -47,24 +48,33 @@ def forget_what_was_kept(app: Flask) -> None:
         kept().clear()
 
 
+@contextmanager
+def just_before(app: Flask, sent: str, meanwhile: Callable[[], int]) -> Iterator[list[int]]:
+    """While inside: just before this app sends its first statement holding ``sent``,
+    ``meanwhile`` runs (another phone's request); the list holds the status it was answered."""
+    answered: list[int] = []
+
+    def first(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if not answered and sent in statement:
+            answered.append(meanwhile())
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", first)
+    try:
+        yield answered
+    finally:
+        event.remove(engine, "before_cursor_execute", first)
+
+
 def test_a_save_between_the_games_row_and_its_rounds_shows_one_version(
     app: Flask, client: FlaskClient, elsewhere: FlaskClient
 ) -> None:
     game = start_game(client)
     forget_what_was_kept(app)
-    saved: list[int] = []
-
-    def save_before_the_rounds_are_read(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
-        if not saved and "entry.payload" in statement:
-            saved.append(post_entry(elsewhere, game, BIDS, version=0).status_code)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", save_before_the_rounds_are_read)
-    try:
+    save = lambda: post_entry(elsewhere, game, BIDS, version=0).status_code  # noqa: E731
+    with just_before(app, "entry.payload", save) as saved:
         version, tricks = drawn(client.get(game.path).text)
-    finally:
-        event.remove(engine, "before_cursor_execute", save_before_the_rounds_are_read)
     assert saved == [303]
     assert (version, tricks) == (1, True)  # the version read with its rounds, not 0 with them
     # Nothing of the other version was kept under this one: the next phone reads it right.
@@ -99,22 +109,12 @@ def test_bids_overtaken_by_a_deal_set_up_again_are_kept_in_the_new_deals_fields(
     """A phone saves the bids of a deal Dan sits out; just before, another phone deals him in
     again. The bids are kept, in the form of the deal as it is now (Dan's bid asked too)."""
     game = start_game(client)
-    assert post_entry(client, game, {"step": "setup-1", "toggle": 3}).status_code == 303
-    dealt_in: list[int] = []
-
-    def deal_dan_in_first(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
-        if not dealt_in and statement.lstrip().startswith("UPDATE game"):
-            again = {"step": "setup-1", "toggle": 3}
-            dealt_in.append(post_entry(elsewhere, game, again, version=1).status_code)
-
-    with app.app_context():
-        engine = db.engine
+    toggle_dan = {"step": "setup-1", "toggle": 3}
+    assert post_entry(client, game, toggle_dan).status_code == 303  # he sits it out
+    deal_him_in = lambda: post_entry(elsewhere, game, toggle_dan, version=1).status_code  # noqa: E731
     three = {"step": "bids-1", **seat_fields("bids", {"Bo": 3, "Cia": 2, "Anna": 3})}
-    event.listen(engine, "before_cursor_execute", deal_dan_in_first)
-    try:
+    with just_before(app, "UPDATE game", deal_him_in) as dealt_in:
         response = post_entry(client, game, three, version=1)
-    finally:
-        event.remove(engine, "before_cursor_execute", deal_dan_in_first)
     assert dealt_in == [303]
     assert response.status_code == 409, response.text
     assert "Your input is kept" in response.text
@@ -132,25 +132,12 @@ def test_a_correction_of_a_round_undone_meanwhile_sends_the_phone_to_the_game(
     round is gone, and the phone is told so on the game page."""
     game = start_game(client)
     assert post_entry(client, game, BIDS, version=0).status_code == 303
-    undone: list[int] = []
-
-    def undo_first(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
-        if not undone and statement.lstrip().startswith("UPDATE game"):
-            data = {"version": 1, "key": "undo-the-bids-1"}
-            undone.append(elsewhere.post(game.path + "undo", data=data).status_code)
-
-    with app.app_context():
-        engine = db.engine
-    fix = {
-        "version": 1,
-        "key": "fix-the-bids-1",
-        **seat_fields("bids", {"Bo": 2, "Cia": 2, "Dan": 1, "Anna": 3}),
-    }
-    event.listen(engine, "before_cursor_execute", undo_first)
-    try:
+    undo = {"version": 1, "key": "undo-the-bids-1"}
+    take_back = lambda: elsewhere.post(game.path + "undo", data=undo).status_code  # noqa: E731
+    fix = {"version": 1, "key": "fix-the-bids-1"}
+    fix |= seat_fields("bids", {"Bo": 2, "Cia": 2, "Dan": 1, "Anna": 3})
+    with just_before(app, "UPDATE game", take_back) as undone:
         response = client.post(game.path + "rounds/1", data=fix)
-    finally:
-        event.remove(engine, "before_cursor_execute", undo_first)
     assert undone == [303]
     assert response.status_code == 409, response.text
     assert "Another phone changed the sheet" in response.text
