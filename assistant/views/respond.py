@@ -122,6 +122,8 @@ def stale_parts(asked: Asked, changes: list[Message]) -> dict[str, Any]:
     posted = asked.form
     if asked.make_form is not None:
         posted = asked.make_form(game_context(asked.game))
+        if posted is None:  # the game ended meanwhile: nothing more to enter
+            return {"status": 409, "notice": stale_notice(changes, kept=False), "taps_lost": True}
     if posted is None:
         return {"status": 409, "notice": gettext("Another phone changed the sheet: look again.")}
     kept_form = (asked.keep or keep_if_same_step)(asked.game, posted)

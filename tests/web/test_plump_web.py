@@ -6,10 +6,12 @@ import html
 import json
 import re
 
+from tests.examples import EXAMPLES
 from tests.web.helpers import (
     PLAYERS,
     entries,
     form_fields,
+    imported_game,
     play_deal,
     post_entry,
     seat_fields,
@@ -499,3 +501,22 @@ def test_a_phone_named_once_is_named_in_the_history(client, app) -> None:
     assert changes == 3 and page.count("· Anna's phone ·") == changes
     mine = html.unescape(client.get(game.path + "history").text)
     assert "This phone is Anna's phone: rename it" in mine
+
+
+def test_a_stale_entry_after_the_last_deal_says_what_ended_the_game(client, app) -> None:
+    """Two phones enter the last deal's tricks: the second is told the game ended meanwhile,
+    with what the other phone entered, and that its taps were not kept."""
+    finished = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())  # 5 deals
+    last = finished["rounds"][-1]
+    bids_only = {name: value for name, value in last.items() if name != "tricks"}
+    one_to_go = {**finished, "rounds": [*finished["rounds"][:-1], bids_only]}
+    game = imported_game(client, one_to_go)
+    version = version_of(client, game)
+    tricks = {"step": f"tricks-{len(finished['rounds'])}"}
+    tricks |= seat_fields("tricks", last["tricks"], finished["players"])
+    assert post_entry(client, game, tricks, version=version).status_code == 303
+    response = post_entry(client, game, tricks, version=version, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    text = html.unescape(response.text)
+    assert "Another phone entered meanwhile (Tricks of deal" in text
+    assert "so they were not kept" in text and "data-lost" in text
