@@ -158,7 +158,9 @@ def done(table: Table, game: Game, *, said: str | None = None) -> Any:
 
 
 def stale_notice(changes: list[Message], *, kept: bool = True) -> str:
-    what = "; ".join(say(m) for m in changes) or gettext("the sheet was changed")
+    # Each change's sentence inside the brackets, without its full stop: "(Bo folds)."
+    said = [say(m).removesuffix(".") for m in changes]
+    what = "; ".join(said) or gettext("the sheet was changed")
     if kept:
         return gettext(
             "Another phone entered meanwhile (%(what)s). Your input is kept: check it and save "

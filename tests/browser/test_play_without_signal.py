@@ -241,7 +241,7 @@ def test_what_another_phone_entered_meanwhile_is_kept_and_offered_not_dropped(
     page.locator("header.top [data-outbox-menu] summary").tap()
     page.get_by_role("button", name="Show both versions").tap()
     expect(page.locator("#main")).to_contain_text(
-        "Another phone entered meanwhile (Bids of deal 2 saved. Cia leads.)."
+        "Another phone entered meanwhile (Bids of deal 2 saved. Cia leads)."
     )
     shot(page, "play-without-signal-conflict", full_page=False)
     expect(page.locator("[data-outbox-menu]")).to_be_hidden()  # shown: the choice is made here

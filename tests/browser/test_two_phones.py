@@ -66,7 +66,8 @@ def test_a_half_filled_form_gets_a_banner_and_a_stale_save_says_what_it_lost(
     tap_bids(second, {"Dan": 0, "Anna": 3})
     second.get_by_role("button", name="Save bids").tap()
     notice = second.locator(".notice")
-    expect(notice).to_contain_text("Another phone entered meanwhile (Bids of deal 1 saved.")
+    said = "Another phone entered meanwhile (Bids of deal 1 saved. Bo leads)."
+    expect(notice).to_contain_text(said)
     expect(notice).to_contain_text("so they were not kept")
     expect(notice).to_contain_text("You had tapped: Bo 2, Cia 1, Dan 0, Anna 3.")
     expect(notice).to_be_in_viewport()

@@ -435,5 +435,5 @@ def test_a_tap_from_a_phone_one_step_behind_is_409_and_stores_nothing(client, ap
     fields = {"action": "decide", "poker_decide": "fold-2", "step": "poker-1-decide"}
     response = post_entry(client, game, fields, version=old)
     assert response.status_code == 409
-    assert "Another phone entered meanwhile (Bo folds.)" in html.unescape(response.text)
+    assert "Another phone entered meanwhile (Bo folds)." in html.unescape(response.text)
     assert draft(app) == {"poker_steps": [{"fold": ["Bo"]}]}

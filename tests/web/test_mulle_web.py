@@ -503,7 +503,7 @@ def test_a_stale_count_answers_409_and_keeps_the_input(client, app) -> None:
     live(client, game, action="tabbe", by=1)  # another phone remembers one more
     response = post_entry(client, game, {**DEAL_1, "step": "piles-1"}, version=old)
     assert response.status_code == 409
-    assert "Another phone entered meanwhile (Tabbe for Bo.)" in response.text
+    assert "Another phone entered meanwhile (Tabbe for Bo)." in response.text
     assert 'name="piles_0_spades" value="14"' in response.text
     assert entries(app) == []
 

@@ -518,5 +518,5 @@ def test_a_stale_entry_after_the_last_deal_says_what_ended_the_game(client, app)
     response = post_entry(client, game, tricks, version=version, headers={"HX-Request": "true"})
     assert response.status_code == 409
     text = html.unescape(response.text)
-    assert "Another phone entered meanwhile (Tricks of deal" in text
+    assert "Another phone entered meanwhile (Tricks of deal 5 saved)." in text
     assert "so they were not kept" in text and "data-lost" in text
