@@ -58,7 +58,10 @@ def load_game(game: Game) -> Loaded:
     a version already replayed in this process reads no rounds from the database."""
     replays = kept().replays
     kept_record, replay = replays.get(game) or (None, None)
+    version = game.version
     record = kept_record or record_of(game)
+    if game.version != version:  # read again with its rounds, newer: not the replay kept
+        replay = None
     since = replays.latest(game) if replay is None else None  # an older version kept
     spec = find_game(game.kind)
     if replay is None:

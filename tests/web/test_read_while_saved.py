@@ -8,6 +8,7 @@ its form was made from, even when what the process kept was dropped in between.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,8 +22,9 @@ from sqlalchemy import event
 from assistant import create_app
 from assistant.extensions import db
 from assistant.kept import kept
+from assistant.store.tablefile import FORMAT, import_table_data
 from assistant.views import respond
-from tests.web.helpers import post_entry, seat_fields, start_game
+from tests.web.helpers import GameUrl, post_entry, seat_fields, start_game
 
 BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
 
@@ -142,3 +144,20 @@ def test_a_correction_of_a_round_undone_meanwhile_sends_the_phone_to_the_game(
     assert response.status_code == 409, response.text
     assert "Another phone changed the sheet" in response.text
     assert drawn(response.text) == (2, False)
+
+
+def test_a_table_files_game_read_while_another_phone_saves_shows_one_version(
+    app: Flask, client: FlaskClient, elsewhere: FlaskClient
+) -> None:
+    """A table file keeps its games' replays without their records: a page read while another
+    phone saves is drawn from the rounds read, not from the replay kept of the version before."""
+    record = json.loads(client.get(start_game(client).path + "export").text)
+    table_file = {"format": FORMAT, "players": record["players"], "games": [record]}
+    with app.app_context():
+        table = import_table_data(table_file)
+        game = GameUrl(f"/t/{table.token}/g/{table.games[0].id}/")
+    save = lambda: post_entry(elsewhere, game, BIDS, version=0).status_code  # noqa: E731
+    with just_before(app, "entry.payload", save) as saved:
+        version, tricks = drawn(client.get(game.path).text)
+    assert saved == [303]
+    assert (version, tricks) == (1, True)
