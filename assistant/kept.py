@@ -68,25 +68,27 @@ class ReplayCache:
     def key(game: Game, version: int) -> tuple[Any, ...]:
         return (game.id, version, game.created)
 
-    def get(self, game: Game) -> tuple[Record | None, Any] | None:
-        """The record (if it was kept) and the replay of the game's current version."""
-        found: tuple[Record | None, Any] | None = self.kept.get(self.key(game, game.version))
+    def get(self, game: Game) -> tuple[Record, Any] | None:
+        """The record and the replay of the game's current version."""
+        found: tuple[Record, Any] | None = self.kept.get(self.key(game, game.version))
         return found
 
     def latest(self, game: Game) -> tuple[Record, Any] | None:
-        """The record and replay of the game's latest version kept with its record (another
-        worker may have saved the versions since: a replay can start from this one)."""
+        """The record and replay of the game's latest version kept (another worker may have
+        saved the versions since: a replay can start from this one)."""
         found = [
             (version, item)
             for (game_id, version, created), item in self.kept.copy()
-            if game_id == game.id and created == game.created and item[0] is not None
+            if game_id == game.id and created == game.created
         ]
         if not found:
             return None
         _version, (record, replay) = max(found, key=lambda pair: pair[0])
         return record, replay
 
-    def put(self, game: Game, version: int, replay: Any, record: Record | None = None) -> None:
+    def put(self, game: Game, version: int, replay: Any, record: Record) -> None:
+        # Always with its record: a replay without one would be paired with rounds read anew,
+        # which may be of a newer version (``service.record_of`` reads the game again).
         self.kept.put(self.key(game, version), (record, replay))
 
     def clear(self) -> None:

@@ -1,4 +1,5 @@
-"""Fixtures: an app on a fresh SQLite file, its client, and its CLI runner."""
+"""Fixtures: an app on a fresh SQLite file, its client, its CLI runner, and a phone served by
+another process on the same database."""
 
 from __future__ import annotations
 
@@ -57,3 +58,15 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def elsewhere(app: Flask) -> Iterator[FlaskClient]:
+    """A phone served by another process (another worker): an app of its own on the same
+    database, sharing nothing in memory with ``app`` (a save there reaches this process by the
+    database alone)."""
+    other = create_app(dict(app.config))
+    yield other.test_client()
+    with other.app_context():
+        db.session.remove()
+        db.engine.dispose()  # before the database is dropped

@@ -46,6 +46,7 @@ def record_of(game: Game) -> Record:
 
 
 def rounds_of(game: Game) -> list[Any]:
+    """The stored rounds of ``game.version`` (the game read again until they are read with it)."""
     while True:
         rows = db.session.execute(ROUNDS, {"game": game.id}).all()
         if not rows or rows[0].version == game.version:  # (none: deleted meanwhile)
@@ -58,10 +59,7 @@ def load_game(game: Game) -> Loaded:
     a version already replayed in this process reads no rounds from the database."""
     replays = kept().replays
     kept_record, replay = replays.get(game) or (None, None)
-    version = game.version
-    record = kept_record or record_of(game)
-    if game.version != version:  # read again with its rounds, newer: not the replay kept
-        replay = None
+    record = kept_record or record_of(game)  # none kept: read (the game may move on with it)
     since = replays.latest(game) if replay is None else None  # an older version kept
     spec = find_game(game.kind)
     if replay is None:

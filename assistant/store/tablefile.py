@@ -134,8 +134,8 @@ def store(
     except BaseException:
         db.session.rollback()
         raise
-    for game, (_record, replay, _stake) in zip(table.games, checked, strict=True):
-        kept().replays.put(game, game.version, replay)
+    for game, (record, replay, _stake) in zip(table.games, checked, strict=True):
+        kept().replays.put(game, game.version, replay, record)
     return table
 
 

@@ -34,7 +34,7 @@ from ..store.models import Game, Table
 from ..store.records import dump_record
 from ..throttle import creating
 from .or_404 import game_or_404, shown_version, watched_or_404
-from .respond import Asked, answer, device, keep_always, submit
+from .respond import Asked, answer, device, keep_always, look_again, submit
 from .shown import (
     changed_since,
     game_context,
@@ -131,8 +131,7 @@ def draw_correction(
     of the round, to choose from."""
     ctx, adapter = game_context(game), adapter_for(game.kind)
     if number > len(ctx.record.rounds):  # another phone took the round back (Undo) meanwhile
-        notice = gettext("Another phone changed the sheet: look again.")
-        return render_game(table, game, status=409, notice=notice)
+        return render_game(table, game, status=409, notice=look_again())
     if form is None:
         form = adapter.round_form(ctx, number).fresh(game.version)
     both = conflict(ctx, adapter, number, form) if status == 409 else None

@@ -125,7 +125,7 @@ def stale_parts(asked: Asked, changes: list[Message]) -> dict[str, Any]:
         if posted is None:  # the game ended meanwhile: nothing more to enter
             return {"status": 409, "notice": stale_notice(changes, kept=False), "taps_lost": True}
     if posted is None:
-        return {"status": 409, "notice": gettext("Another phone changed the sheet: look again.")}
+        return {"status": 409, "notice": look_again()}
     kept_form = (asked.keep or keep_if_same_step)(asked.game, posted)
     notice = stale_notice(changes, kept=kept_form is not None)
     return {"status": 409, "form": kept_form, "notice": notice, "taps_lost": kept_form is None}
@@ -155,6 +155,11 @@ def done(table: Table, game: Game, *, said: str | None = None) -> Any:
     if said:  # the page after the redirect says it (a correction, or a phone without htmx)
         session["said"] = {"game": game.id, "text": said}
     return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
+
+
+def look_again() -> str:
+    """409 where nothing of this phone's can be kept or shown beside the change."""
+    return gettext("Another phone changed the sheet: look again.")
 
 
 def stale_notice(changes: list[Message], *, kept: bool = True) -> str:

@@ -37,17 +37,6 @@ def app(app: Flask) -> Flask:
     return app
 
 
-@pytest.fixture
-def elsewhere(app: Flask) -> Iterator[FlaskClient]:
-    """A phone served by another process: an app of its own on the same database (a save
-    there reaches this process's streams by its watcher alone)."""
-    other = create_app(dict(app.config))
-    yield other.test_client()
-    with other.app_context():
-        db.session.remove()
-        db.engine.dispose()  # before the database is dropped
-
-
 class Stream:
     """An open stream read event by event, as an EventSource does."""
 

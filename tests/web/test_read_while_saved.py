@@ -19,7 +19,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from assistant import create_app
 from assistant.extensions import db
 from assistant.kept import kept
 from assistant.store.tablefile import FORMAT, import_table_data
@@ -27,16 +26,6 @@ from assistant.views import respond
 from tests.web.helpers import GameUrl, post_entry, seat_fields, start_game
 
 BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
-
-
-@pytest.fixture
-def elsewhere(app: Flask) -> Iterator[FlaskClient]:
-    """A phone served by another worker: an app of its own on the same database."""
-    other = create_app(dict(app.config))
-    yield other.test_client()
-    with other.app_context():
-        db.session.remove()
-        db.engine.dispose()  # before the database is dropped
 
 
 def drawn(page: str) -> tuple[int, bool]:
@@ -75,7 +64,7 @@ def test_a_save_between_the_games_row_and_its_rounds_shows_one_version(
     game = start_game(client)
     forget_what_was_kept(app)
     save = lambda: post_entry(elsewhere, game, BIDS, version=0).status_code  # noqa: E731
-    with just_before(app, "entry.payload", save) as saved:
+    with just_before(app, "game.version", save) as saved:  # the game's first read
         version, tricks = drawn(client.get(game.path).text)
     assert saved == [303]
     assert (version, tricks) == (1, True)  # the version read with its rounds, not 0 with them
@@ -146,18 +135,14 @@ def test_a_correction_of_a_round_undone_meanwhile_sends_the_phone_to_the_game(
     assert drawn(response.text) == (2, False)
 
 
-def test_a_table_files_game_read_while_another_phone_saves_shows_one_version(
-    app: Flask, client: FlaskClient, elsewhere: FlaskClient
-) -> None:
-    """A table file keeps its games' replays without their records: a page read while another
-    phone saves is drawn from the rounds read, not from the replay kept of the version before."""
+def test_a_table_files_games_are_kept_with_their_records(app: Flask, client: FlaskClient) -> None:
+    """As every replay kept (``kept.py``): a page of one reads no rounds, and no replay is ever
+    paired with rounds read anew, which may be of a newer version (``service.record_of``)."""
     record = json.loads(client.get(start_game(client).path + "export").text)
     table_file = {"format": FORMAT, "players": record["players"], "games": [record]}
     with app.app_context():
         table = import_table_data(table_file)
         game = GameUrl(f"/t/{table.token}/g/{table.games[0].id}/")
-    save = lambda: post_entry(elsewhere, game, BIDS, version=0).status_code  # noqa: E731
-    with just_before(app, "entry.payload", save) as saved:
-        version, tricks = drawn(client.get(game.path).text)
-    assert saved == [303]
-    assert (version, tricks) == (1, True)
+    with just_before(app, "entry.payload", lambda: 0) as rounds_read:
+        assert drawn(client.get(game.path).text) == (0, False)
+    assert rounds_read == []
