@@ -69,7 +69,9 @@
     if (!ctx || !ctx.sourceElement || !ctx.sourceElement.hasAttribute("data-poll")) return;
     if (held && ctx.sourceEvent && ctx.sourceEvent.type === "every") event.preventDefault();
   });
-  document.addEventListener("htmx:finally:request", askIfBehind);
+  // htmx lets go of the page's request only after its finally event: asked at once, the poll
+  // would meet that request still running and be dropped, so it is asked right after.
+  document.addEventListener("htmx:finally:request", () => setTimeout(askIfBehind));
 
   // iOS ends the streams of an app in the background: let go of it there, open it on return.
   document.addEventListener("visibilitychange", () => {
