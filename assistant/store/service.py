@@ -158,13 +158,20 @@ def current_version(game: Game) -> int:
     return db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
 
 
-def changes_since(game: Game, version: int) -> list[Message]:
-    rows = db.session.execute(
-        db.select(Change)
-        .filter(Change.game_id == game.id, Change.version > version)
-        .order_by(Change.version)
-    ).scalars()
-    return [stored_message(row.summary) for row in rows]
+CHANGES_SINCE = (
+    db.select(Change.summary)
+    .where(Change.game_id == bindparam("game"), Change.version > bindparam("after"))
+    .order_by(Change.version.desc())
+)
+LAST_CHANGES_SINCE = CHANGES_SINCE.limit(bindparam("most"))
+
+
+def changes_since(game_id: int, version: int, most: int | None = None) -> list[Message]:
+    """What the changes after ``version`` said, the oldest first (only the last ``most``)."""
+    query = CHANGES_SINCE if most is None else LAST_CHANGES_SINCE
+    asked = {"game": game_id, "after": version, "most": most}
+    summaries = db.session.execute(query, asked).scalars().all()
+    return [stored_message(summary) for summary in reversed(summaries)]
 
 
 def changes_of(game: Game) -> list[Change]:

@@ -173,7 +173,7 @@ def late(game: Game, key: str, version: int) -> AlreadySaved | Stale:
     if already_applied(key):
         return AlreadySaved()
     db.session.expire_all()  # read the game afresh
-    return Stale(changes_since(game, version))
+    return Stale(changes_since(game.id, version))
 
 
 def refused(game: Game, key: str, version: int | None, error: RuleError | None) -> Outcome:

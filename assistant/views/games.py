@@ -63,10 +63,12 @@ def poll(token: str, game_id: int) -> Any:
     asked = request.args.get("version", type=int)
     if shown_version(game_id, asked, token=token):
         return Response(status=204, headers={"ETag": f'"{asked}"'})
+    if (kept := kept_answer(game_id, readonly=False, token=token)) is not None:
+        return kept  # the page another phone's save made, drawn here for an earlier poll
     table, game = game_or_404(token, game_id)
     if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
-    return render_game(table, game, elsewhere=changed_since(game))
+    return render_game(table, game, elsewhere=changed_since(game.id, game.version))
 
 
 @bp.post("/enter")
@@ -245,7 +247,9 @@ def watch(view_token: str, game_id: int) -> Any:
         game_id, request.args.get("version", type=int), view_token=view_token
     ):
         return Response(status=204)
+    if (kept := kept_answer(game_id, readonly=True, view_token=view_token)) is not None:
+        return kept
     table, game = watched_or_404(view_token, game_id)
     if is_htmx() and unchanged(game):
         return Response(status=204)
-    return render_game(table, game, readonly=True, elsewhere=changed_since(game))
+    return render_game(table, game, readonly=True, elsewhere=changed_since(game.id, game.version))

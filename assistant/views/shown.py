@@ -86,7 +86,8 @@ def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
     page, sheet = kept().pages.get(key), kept().sheets.get(key)
     if page is None or sheet is None:
         return None
-    return draw_game(page, sheet=sheet, whole=not is_htmx())
+    parts = Parts(elsewhere=changed_since(game_id, version))
+    return draw_game(page, parts, sheet=sheet, whole=not is_htmx())
 
 
 def game_context(game: Game) -> Context[Any]:
@@ -202,12 +203,13 @@ def draw_game(
     )
 
 
-def changed_since(game: Game, most: int = 3) -> list[str]:
-    """What changed since the version the polling page shows (the last few sentences)."""
+def changed_since(game_id: int, version: int, most: int = 3) -> list[str]:
+    """What changed since the version the polling page shows (the last few sentences), of a
+    game now at ``version``."""
     seen = request.args.get("version", type=int)
-    if seen is None or not 0 <= seen < game.version:
+    if seen is None or not 0 <= seen < version:
         return []
-    return [say(m) for m in services.changes_since(game, seen)[-most:]]
+    return [say(message) for message in services.changes_since(game_id, seen, most)]
 
 
 def unchanged(game: Game) -> bool:

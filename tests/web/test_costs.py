@@ -204,3 +204,31 @@ def test_a_save_replays_the_deal_it_changed_not_the_game(app, client, monkeypatc
     replayed.clear()
     assert post_entry(client, game, entry("tricks", 4), version=7).status_code == 303
     assert replayed == [3, 4, 4]  # the game as read (from deal 3 on), then the save's deal
+
+
+def test_a_poll_after_another_phones_save_is_drawn_from_the_page_that_save_made(
+    app, client, replays
+) -> None:
+    """Three light reads (its version, the page's look, what changed), no game read through
+    the ORM and nothing replayed; and it says what the other phone did."""
+    plump = start_game(client)
+    page = client.get(plump.path).text
+    watch = "/v/" + page.split('href="/v/')[1].split('"')[0]
+    other, tv, another_tv = app.test_client(), app.test_client(), app.test_client()
+    for phone, path in ((other, plump.path), (tv, watch), (another_tv, watch)):
+        assert phone.get(path).status_code == 200
+    bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
+    assert post_entry(client, plump, bids, version=0, headers=HTMX).status_code == 200
+    assert tv.get(f"{watch}?version=0", headers=HTMX).status_code == 200  # the TV's page made
+    replays.clear()
+    for phone, asked in (
+        (other, f"{plump.path}poll?version=0"),
+        (another_tv, f"{watch}?version=0"),
+    ):
+        with statements(app) as sent:
+            response = phone.get(asked, headers=HTMX)
+        assert response.status_code == 200
+        assert version(response.text) == 1
+        assert 'data-elsewhere="Bids of deal 1 saved.' in response.text
+        assert len(sent) == 3, sent
+    assert replays == []
