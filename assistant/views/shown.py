@@ -71,8 +71,8 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
 
 def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
     """A game page drawn from the model and sheet kept for the game's version, found with one
-    light query and no object of the store (None: none kept, or the phone has a line of its
-    own to be told after a redirect)."""
+    light query and no object of the store, and what changed since the version a poll shows
+    (None: none kept, or the phone has a line of its own to be told after a redirect)."""
     said = session.get("said")
     if not 0 < game_id <= LARGEST_INTEGER or (
         isinstance(said, dict) and said.get("game") == game_id
