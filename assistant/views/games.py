@@ -33,7 +33,7 @@ from ..store import tablefile, writes
 from ..store.models import Game, Table
 from ..store.records import dump_record
 from ..throttle import creating
-from .or_404 import game_or_404, shown_version, watched_or_404
+from .or_404 import game_or_404, watched_or_404
 from .respond import Asked, answer, device, keep_always, look_again, submit
 from .shown import (
     changed_since,
@@ -59,12 +59,9 @@ def show(token: str, game_id: int) -> Any:
 @bp.get("/poll")
 def poll(token: str, game_id: int) -> Any:
     """Other phones ask every few seconds; 204 while nothing changed (htmx does not swap it),
-    answered from the version alone."""
-    asked = request.args.get("version", type=int)
-    if shown_version(game_id, asked, token=token):
-        return Response(status=204, headers={"ETag": f'"{asked}"'})
-    if (kept := kept_answer(game_id, readonly=False, token=token)) is not None:
-        return kept  # the page another phone's save made, drawn here for an earlier poll
+    else the page another phone's save made: both from the game's look alone, where kept."""
+    if (kept := kept_answer(game_id, readonly=False, polled=True, token=token)) is not None:
+        return kept
     table, game = game_or_404(token, game_id)
     if unchanged(game):
         return Response(status=204, headers={"ETag": f'"{game.version}"'})
@@ -243,11 +240,8 @@ view_bp = Blueprint("view", __name__, url_prefix="/v/<view_token>/g/<int:game_id
 @view_bp.get("/")
 def watch(view_token: str, game_id: int) -> Any:
     """The read-only sheet for a TV or a spectator: no form, it refreshes itself."""
-    if is_htmx() and shown_version(
-        game_id, request.args.get("version", type=int), view_token=view_token
-    ):
-        return Response(status=204)
-    if (kept := kept_answer(game_id, readonly=True, view_token=view_token)) is not None:
+    kept = kept_answer(game_id, readonly=True, polled=is_htmx(), view_token=view_token)
+    if kept is not None:
         return kept
     table, game = watched_or_404(view_token, game_id)
     if is_htmx() and unchanged(game):

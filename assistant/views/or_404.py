@@ -45,14 +45,6 @@ def watched_or_404(view_token: str, game_id: int) -> tuple[Table, Game]:
     return _found(game_id, view_token=view_token)
 
 
-def shown_version(game_id: int, asked: int | None, **token: str) -> bool:
-    """Does the page that asks show this game's version already? One query, no rows loaded
-    (``token=`` or ``view_token=``); a link to nothing is left to the full lookup."""
-    if asked is None or not _possible(game_id):
-        return False
-    return lookups.version_at(game_id, **token) == asked
-
-
 def _found(game_id: int, **token: str) -> tuple[Table, Game]:
     # A URL may carry any number; the database's ids are 32-bit.
     game = lookups.game_at(game_id, **token) if _possible(game_id) else None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import g, render_template, request, session, url_for
+from flask import Response, g, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
@@ -69,18 +69,22 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     return page
 
 
-def kept_answer(game_id: int, *, readonly: bool, **token: str) -> str | None:
+def kept_answer(
+    game_id: int, *, readonly: bool, polled: bool = False, **token: str
+) -> str | Response | None:
     """A game page drawn from the model and sheet kept for the game's version, found with one
-    light query and no object of the store, and what changed since the version a poll shows
-    (None: none kept, or the phone has a line of its own to be told after a redirect)."""
-    said = session.get("said")
-    if not 0 < game_id <= LARGEST_INTEGER or (
-        isinstance(said, dict) and said.get("game") == game_id
-    ):
-        return None
-    if (found := lookups.look_at(game_id, **token)) is None:
+    light query and no object of the store, and what changed since the version a poll shows.
+    ``polled``: a poll, answered 204 from that same query where the phone shows the version
+    already (before the session is read: no cookie). None: none kept, or the phone has a line
+    of its own to be told after a redirect."""
+    if not 0 < game_id <= LARGEST_INTEGER or (found := lookups.look_at(game_id, **token)) is None:
         return None
     version, created, ended, language = found
+    if polled and request.args.get("version", type=int) == version:
+        return Response(status=204, headers={"ETag": f'"{version}"'})
+    said = session.get("said")
+    if isinstance(said, dict) and said.get("game") == game_id:
+        return None
     use_table_language(language)  # before the language is read into the key
     key = look_of(game_id, created, version, ended, readonly=readonly)
     page, sheet = kept().pages.get(key), kept().sheets.get(key)
