@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.templating import Environment
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config, live
@@ -20,6 +21,21 @@ from .throttle import limiter
 from .views import refuse_nameless_parts, register_views
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class FlatGlobals(Environment):
+    """Jinja's environment, each template's globals one flat dict. Jinja chains a template's
+    globals over the environment's (a ``ChainMap``) so that later changes to the environment's
+    show through; ours are all set before a template is loaded, as Jinja asks. A flat dict is
+    what every render and every ``{% from … import %}`` walks (the chain's Python-level lookups
+    cost a save some 4 %)."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
+class TableApp(Flask):
+    jinja_environment = FlatGlobals
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -35,7 +51,7 @@ def core_app(
 ) -> Flask:
     """The app's pages, rules and store, as the server and the phone's own copy share them;
     ``serving`` adds the server's own hooks before the views' (so they run after them)."""
-    app = Flask(
+    app = TableApp(
         __name__,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),

@@ -83,6 +83,16 @@ def test_no_inline_script_in_any_page(client) -> None:
         assert not re.search(r"\son[a-z]+=", page), path
 
 
+def test_every_template_sees_every_global_the_app_gives(tmp_path: Path) -> None:
+    """Each template's globals are one flat copy of the environment's (``FlatGlobals``), taken
+    when it is loaded: safe as long as no template is loaded before the last global is set."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/t.db"})
+    assert len(app.jinja_env.cache or {}) == 0  # nothing loaded while the app was put together
+    template = app.jinja_env.get_template("games/_game.html")
+    assert template.globals.keys() == app.jinja_env.globals.keys()
+    assert template.globals["correct_link"] is app.jinja_env.globals["correct_link"]
+
+
 def test_csrf_protects_every_post(tmp_path: Path) -> None:
     client = csrf_client(tmp_path)
     refused = client.post("/new", data={"step": "players", "game": "plump"})
