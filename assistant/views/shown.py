@@ -62,7 +62,7 @@ def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     if page is None:
         loaded = services.load_game(game)  # the game may be read again, of a newer version
         key = look(game.table, game, readonly=readonly)
-        facts, table = game_facts(game), table_facts(game.table)
+        facts, table = game_facts(game), table_facts(game.table, readonly=readonly)
         page = game_page(adapter_for(game.kind), facts, table, loaded, readonly=readonly)
         kept().pages.put(key, page)
     asked[key] = page
@@ -115,9 +115,12 @@ def game_facts(game: Game) -> GameFacts:
     )
 
 
-def table_facts(table: Table) -> TableFacts:
+def table_facts(table: Table, *, readonly: bool = False) -> TableFacts:
+    """The table as its game's page shows it; the watch view's without the share's token (it
+    is the key to enter, which a TV's page never gives away)."""
     ended = table.ended is not None
-    return TableFacts(table.token, table.view_token, table.currency, ended, tuple(table.players))
+    token = "" if readonly else table.token
+    return TableFacts(token, table.view_token, table.currency, ended, tuple(table.players))
 
 
 def render_game(
@@ -161,17 +164,20 @@ class Parts:
 
 def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
     """The page model as the templates know its parts (``base``: the page's own address;
-    ``corrections``: where a round's correction is, its number after it: ``games.correct``)."""
+    ``enter``: where its entry forms post; ``corrections``: where a round's correction is, its
+    number after it: ``games.correct``). The watch view has neither: they are the share's."""
     table, game = page.table, page.game
     if page.readonly:
         base = url_for("view.watch", view_token=table.view_token, game_id=game.id)
-        corrections = None
+        enter = corrections = None
     else:
         base = url_for("games.show", token=table.token, game_id=game.id)
+        enter = url_for("games.enter", token=table.token, game_id=game.id)
         # Round 0's address without its number, built once for the sheet's every row.
         zero = url_for("games.correct", token=table.token, game_id=game.id, number=0)
         corrections = zero.removesuffix("0")
-    return {"page": page, "base": base, "corrections": corrections, "table": page.table,
+    return {"page": page, "base": base, "enter": enter, "corrections": corrections,
+            "table": page.table,
             "game": page.game, "ctx": page.ctx,
             "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
             "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip

@@ -6,6 +6,7 @@ reason); Undo takes him back; the record exports and scores."""
 from __future__ import annotations
 
 import json
+import re
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -184,3 +185,14 @@ def test_the_table_counts_everyone_who_played_in_one_tap(client: FlaskClient, ap
     undo = {"version": version_of(client, game), "key": "undo-winners-1"}
     assert client.post(game.path + "undo", data=undo).status_code == 303
     assert "Shared win: Anna, Bo, Cia" in client.get(game.path).text
+
+
+def test_the_watch_view_of_such_a_game_has_no_form_and_no_share(client: FlaskClient) -> None:
+    """A TV shows who was not counted, but offers no tap: the tap's address is the table's
+    share, which the watch view never gives away."""
+    game = imported_game(client, LEFT_GAME)
+    watch = re.search(r'href="(/v/[^"]+)"', client.get(game.path).text).group(1)
+    page = client.get(watch).text
+    assert "Shared win: Anna, Bo, Cia" in page
+    assert "Count everyone who played" not in page and "<form" not in page
+    assert game.token not in page
