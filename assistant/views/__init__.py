@@ -27,6 +27,7 @@ from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
+from ..play.sheet_links import correct_link
 from . import games, home, phone, pwa
 from .or_404 import refuse_malformed_tokens
 
@@ -95,6 +96,7 @@ def register_views(app: Flask) -> None:
         spec_of=find_game,
         fold=fold,
         pad_keys=pad_keys,
+        correct_link=correct_link,
         whole_sheet=whole_sheet,
         message=lambda template, **params: Message(template, params),
         game_titles=lambda: format_list(

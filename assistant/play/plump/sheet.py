@@ -80,16 +80,12 @@ class Row(NamedTuple):
     extra: bool
     cells: tuple[Cell, ...]
 
-    def drawn_cells(self) -> Markup:
+    def drawn_cells(self, said: Mapping[str, str]) -> Markup:
         """The row's cells, put together here: a template loop per cell was most of the time
         a long sheet took to draw (each of a save's answers draws one), as for a pad's keys
-        (``fields.pad_keys``)."""
-        out = escape(gettext("not dealt in"))
-        said = {
-            "dealer": escape(pgettext("the dealer's mark on a sheet", "D")),
-            "not dealt": f'<span class="not-dealt" title="{out}" aria-label="{out}">–</span>',
-        }
-        # Every text above and in the cells is escaped where it is put in.
+        (``fields.pad_keys``). ``said``: the marks' words, made once a sheet
+        (``PlumpView.cell_marks``)."""
+        # Every text in the marks and in the cells is escaped where it is put in.
         return Markup("\n".join(cell.html(said) for cell in self.cells))  # noqa: S704  # nosec B704
 
 
@@ -137,6 +133,15 @@ class PlumpView:
             Note(n, deal, entry["player"], signed(entry["points"]), entry["reason"])
             for n, (deal, entry) in enumerate(entries, start=1)
         )
+
+    def cell_marks(self) -> dict[str, str]:
+        """The words of the sheet's marks in the reader's language, escaped: the dealer's, and
+        the empty cell of a player not dealt in (made once a sheet, not once a row)."""
+        out = escape(gettext("not dealt in"))
+        return {
+            "dealer": escape(pgettext("the dealer's mark on a sheet", "D")),
+            "not dealt": f'<span class="not-dealt" title="{out}" aria-label="{out}">–</span>',
+        }
 
     @cached_property
     def rows(self) -> tuple[Row, ...]:
