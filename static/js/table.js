@@ -369,16 +369,18 @@
 
   function showHeard() {
     const line = document.querySelector("[data-live]");
-    if (!line) return;
+    // Its words sit outside #game; a page kept from before carries them on the line itself.
+    const words = (document.querySelector("[data-live-words]") || line || {}).dataset;
+    if (!line || !words.fresh) return;
     const seconds = Math.floor((Date.now() - heardAt) / 1000);
-    let text = line.dataset.fresh;
-    if (offlineSince !== null && line.dataset.offline) {
+    let text = words.fresh;
+    if (offlineSince !== null && words.offline) {
       const which = keptHere === 0 ? "offline" : keptHere === 1 ? "offlineOne" : "offlineMany";
-      text = line.dataset[which].replace("{time}", clock(offlineSince)).replace("{n}", keptHere);
+      text = words[which].replace("{time}", clock(offlineSince)).replace("{n}", keptHere);
     } else {
-      if (seconds >= 60) text = line.dataset.minutes.replace("{n}", Math.floor(seconds / 60));
-      else if (seconds >= 5) text = line.dataset.seconds.replace("{n}", seconds);
-      const said = sentNote && (sentNote.count === 1 ? line.dataset.sentOne : line.dataset.sentMany);
+      if (seconds >= 60) text = words.minutes.replace("{n}", Math.floor(seconds / 60));
+      else if (seconds >= 5) text = words.seconds.replace("{n}", seconds);
+      const said = sentNote && (sentNote.count === 1 ? words.sentOne : words.sentMany);
       if (said) text = `${text} · ${said.replace("{n}", sentNote.count).replace("{time}", clock(sentNote.at))}`;
     }
     if (line.textContent !== text) line.textContent = text;
