@@ -177,10 +177,9 @@ def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
         zero = url_for("games.correct", token=table.token, game_id=game.id, number=0)
         corrections = zero.removesuffix("0")
     return {"page": page, "base": base, "enter": enter, "corrections": corrections,
-            "table": page.table,
-            "game": page.game, "ctx": page.ctx,
-            "view": page.ctx.view, "readonly": page.readonly, "standings": page.standings,
-            "undo_what": page.undo, "again": page.again, "money": page.money}  # fmt: skip
+            "table": page.table, "game": page.game, "ctx": page.ctx, "view": page.ctx.view,
+            "readonly": page.readonly, "standings": page.standings, "undo_what": page.undo,
+            "again": page.again, "money": page.money}  # fmt: skip
 
 
 def draw_sheet(page: GamePage[Any]) -> Markup:

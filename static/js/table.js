@@ -369,9 +369,9 @@
 
   function showHeard() {
     const line = document.querySelector("[data-live]");
-    // Its words sit outside #game; a page kept from before carries them on the line itself.
-    const words = (document.querySelector("[data-live-words]") || line || {}).dataset;
-    if (!line || !words.fresh) return;
+    const found = document.querySelector("[data-live-words]"); // outside #game: never swapped
+    if (!line || !found) return;
+    const words = found.dataset;
     const seconds = Math.floor((Date.now() - heardAt) / 1000);
     let text = words.fresh;
     if (offlineSince !== null && words.offline) {
