@@ -4,7 +4,7 @@
 Every open game page holds a stream (assistant/live), so the workers are gevent's: each holds
 thousands of waiting streams beside the requests it serves, where a sync worker would be taken
 by a single stream (the app answers a stream it cannot hold with 204, and the page polls).
-Measured with `make bench` (README, Speed): the same entry POST and pages as sync workers."""
+Measured with `make bench` (bench/README.md): the same entry POST and pages as sync workers."""
 
 from assistant.config import settle_worker
 
@@ -15,7 +15,7 @@ worker_connections = 10000
 # the worker that accepted it: with keep-alive, a phone whose worker was busy with other saves
 # waited while the other worker idled (under load in `make bench`, a page's p99 was 1.5 s and a
 # save's 0.3 s; 30 and 55 ms without). A worker busy with a request does not accept, so new
-# connections go to the one free. Behind a proxy (README, Deploying) the phones' own connections
+# connections go to the one free. Behind a proxy (docs/operations.md) the phones' own connections
 # are still kept open: by the proxy.
 keepalive = 0
 # A stream never ends by itself: a restart waits this long for the requests under way, then

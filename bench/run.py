@@ -227,7 +227,7 @@ def offline_rows(found: dict[str, Any]) -> list[list[str]]:
     return rows
 
 
-# A table as it is used (a few tables: the README's "within half a second"), then the big one:
+# A table as it is used (a few tables: docs/using.md's "within half a second"), then the big one:
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 

@@ -20,7 +20,7 @@ from .service import check_names
 
 FORMAT = "table-assistant/night-1"
 KEYS = {"format", "name", "rules", "seed", "minutes", "roster", "rounds", "results", "tables"}
-LARGEST = 10**9  # no number of a record beyond it (README, "Bad input")
+LARGEST = 10**9  # no number of a record beyond it (docs/operations.md, "Bad input")
 NOT_A_NIGHT = N_("This is not a night file: its format must be {fmt!r}.")
 DAMAGED = N_("The night file is damaged: {part} does not hold together.")
 

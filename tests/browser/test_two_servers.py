@@ -4,7 +4,7 @@ starts PostgreSQL and gives TEST_DATABASE_URL; skipped elsewhere.
 
 The phones' polls are slowed to a minute and the servers' own read of the versions too, so
 that what reaches the phone within seconds came by the NOTIFY of the save's transaction. The
-time from each save's answer to the phone showing it is printed (the README's figure), not
+time from each save's answer to the phone showing it is printed (bench/README.md's figure), not
 asserted: timings belong to the benchmarks."""
 
 from __future__ import annotations

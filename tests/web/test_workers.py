@@ -1,6 +1,7 @@
-"""What the rate limits count under gunicorn with several workers, as the README says: with the
-default in-memory storage each worker counts on its own (so a limit holds per worker, at most
-workers × the setting for the server); a shared ``RATELIMIT_STORAGE_URI`` makes it one count."""
+"""What the rate limits count under gunicorn with several workers, as docs/operations.md says:
+with the default in-memory storage each worker counts on its own (so a limit holds per worker,
+at most workers × the setting for the server); a shared
+``RATELIMIT_STORAGE_URI`` makes it one count."""
 
 from __future__ import annotations
 
