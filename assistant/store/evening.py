@@ -23,11 +23,19 @@ from ..games.base import JSON, N_, Message, RuleError
 from ..games.evening_money import settle_evening
 from ..games.settle import exact
 from ..games.spec import GameSpec
-from ..play.page import StakeValue, stake_value
-from ..play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
-from ..store import service as services
-from ..store.models import Change, Game, Payment, Stake, Table, now
-from ..store.moved import announce
+from ..games.tonight import (
+    Evening,
+    GameResult,
+    GameSeen,
+    StakeValue,
+    Standing,
+    StoredPayment,
+    TableSeen,
+    stake_value,
+)
+from . import service as services
+from .models import Change, Game, Payment, Stake, Table, now
+from .moved import announce
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 
