@@ -5,36 +5,17 @@ engine runs."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "assistant"
-
-
-def module_of(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {module_of(path): path for path in PACKAGE.rglob("*.py")}
+from tests.test_floors import SOURCES as MODULES
+from tests.test_floors import imports_of
 
 
 def imported_by(module: str) -> set[str]:
     """The modules of the package that ``module`` imports (a name imported from a package may
     be a module of it)."""
     path = MODULES[module]
-    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            name = ".".join([*base, *([node.module] if node.module else [])])
-            found |= {name, *(f"{name}.{alias.name}" for alias in node.names)}
-        elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-    return found & MODULES.keys()
+    return imports_of(module, path.read_text(), package=path.name == "__init__.py")
 
 
 def reached_from(module: str) -> set[str]:
