@@ -1,5 +1,7 @@
 """The evening at a table, where the database meets ``games/evening.py``: each game's result
-and money, the settle-up, the stakes, ending and reopening the evening, payments marked paid.
+and money, the settle-up, the stakes, a game started, ending and reopening the evening. In the
+store because the evening's room and the circles below it both read and change it (a payment
+marked paid is the room's own: ``evening/payments.py``).
 
 The evening is derived like every score: from the games' records (replayed once per version),
 their stakes and the payments already marked paid. Ending the evening freezes it: every game
