@@ -19,9 +19,10 @@ from flask.testing import FlaskClient
 
 from assistant import create_app
 from assistant.circles import service as circles
-from assistant.evening import service as evenings
 from assistant.extensions import db
+from assistant.store import evening as evenings
 from assistant.store.models import Game, Table
+from assistant.store.reads import get_circle
 from assistant.store.service import import_record
 from bench.inprocess import median_cpu_ms, median_ms
 from bench.records import GAMES, record
@@ -98,7 +99,7 @@ def correct_the_first_game(app: Flask, token: str) -> Callable[[], None]:
 
     def change() -> None:
         with app.app_context():
-            circle = circles.get_circle(token)
+            circle = get_circle(token)
             assert circle is not None
             game = (
                 db.session.execute(
@@ -123,7 +124,7 @@ def correct_the_first_game(app: Flask, token: str) -> Callable[[], None]:
 
 
 def last_table(token: str) -> Table:
-    circle = circles.get_circle(token)
+    circle = get_circle(token)
     assert circle is not None
     return circle.tables[-1]
 

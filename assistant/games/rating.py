@@ -28,7 +28,7 @@ correction, a deletion or a game moved to another evening changes every later ra
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
@@ -59,11 +59,17 @@ class Skill:
     sigma: float
     games: int
     game: int
+    # The library's own rating of mu and sigma, as its update gave it: the next update starts
+    # from it (the library's every new rating draws a random id from the system).
+    rating: PlackettLuceRating | None = field(default=None, compare=False, repr=False)
 
-    @property
+    def of_library(self) -> PlackettLuceRating:
+        return self.rating or MODEL.rating(self.mu, self.sigma)
+
+    @cached_property
     def number(self) -> int:
         """The rating as people read it: mu - 3 sigma, scaled into about 1 000 to 2 000."""
-        return round(MODEL.rating(self.mu, self.sigma).ordinal(alpha=SCALE, target=BASE))
+        return round(self.of_library().ordinal(alpha=SCALE, target=BASE))
 
     @property
     def shown(self) -> bool:
@@ -97,22 +103,24 @@ def sides_of(game: Played) -> tuple[Side, ...]:
         key=lambda item: item[0],
     )
     order = [(lost, score.score) for lost, score in ranked]
+    weights = partial_play(game)
     return tuple(
         Side(
             score.who,
             1 + order.index((lost, score.score)),
-            tuple(weight(game, name) for name in score.who),
+            tuple(weights.get(name, 1.0) for name in score.who),
         )
         for lost, score in ranked
     )
 
 
-def weight(game: Played, name: str) -> float:
-    """The library's partial play: 1 for a player dealt every deal of the game, up towards 2
-    for one dealt few of them (the game's own counter of the deals each player was dealt)."""
-    most = max((tally.get("deals", Fraction(0)) for tally in game.tallies.values()), default=0)
-    his = game.tallies.get(name, {}).get("deals", most)
-    return 1.0 if not most else float(2 - Fraction(his) / most)
+def partial_play(game: Played) -> dict[str, float]:
+    """The library's partial play, of those who were dealt fewer deals than the game had (the
+    game's own counter of the deals each player was dealt): 1 for a player dealt every deal, up
+    towards 2 for one dealt few of them."""
+    deals = {name: tally["deals"] for name, tally in game.tallies.items() if "deals" in tally}
+    most = max(deals.values(), default=0)
+    return {name: float(2 - Fraction(his) / most) for name, his in deals.items() if his != most}
 
 
 @dataclass(frozen=True)
@@ -163,7 +171,7 @@ def rate(games: Sequence[Played], since: Rated | None = None) -> Rated:
     same = 0
     if since is not None:
         for mine, theirs in zip(games, since.games, strict=False):
-            if mine != theirs:
+            if mine is not theirs and mine != theirs:  # a kept evening's games are the same
                 break
             same += 1
     steps = list(since.steps[:same]) if since is not None else []
@@ -203,11 +211,11 @@ def rated(
 
     def prior(key: Key) -> PlackettLuceRating:
         known = now.get(key)
-        return MODEL.rating() if known is None else MODEL.rating(known.mu, known.sigma)
+        return MODEL.rating() if known is None else known.of_library()
 
     after = MODEL.rate([[prior(key) for key in team] for team in teams], places, weights=weights)
     return {
-        key: Skill(new.mu, new.sigma, (now[key].games if key in now else 0) + 1, index)
+        key: Skill(new.mu, new.sigma, (now[key].games if key in now else 0) + 1, index, new)
         for team, news in zip(teams, after, strict=True)
         for key, new in zip(team, news, strict=True)
     }

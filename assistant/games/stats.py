@@ -49,6 +49,7 @@ class Played:
         return sum(len(score.who) for score in self.outcome.scores) or len(self.players)
 
 
+ZERO = Fraction(0)
 PERIODS = ("all", "year", "months")  # every game, this calendar year, the last twelve months
 
 
@@ -97,10 +98,11 @@ def league(games: Sequence[Played], kind: str) -> tuple[LeagueRow, ...]:
         if game.kind != kind:
             continue
         for name in game.players:
-            row = rows.setdefault(name, [0, 0, Fraction(0)])
+            row = rows.get(name) or rows.setdefault(name, [0, 0, ZERO])
             row[0] += 1
             row[1] += game.won_by(name)
-            row[2] += game.money.get(name, Fraction(0))
+            if name in game.money:  # a Fraction added costs more than the rest of the row
+                row[2] += game.money[name]
     table = [LeagueRow(name, int(p), int(w), Fraction(m)) for name, (p, w, m) in rows.items()]
     return tuple(sorted(table, key=lambda r: (-r.won, -r.share, -r.money, r.name)))
 
@@ -157,16 +159,18 @@ def summary(
                 kind,
                 len(mine),
                 sum(game.won_by(name) for game in mine),
-                sum((game.money.get(name, Fraction(0)) for game in mine), Fraction(0)),
+                sum((game.money[name] for game in mine if name in game.money), ZERO),
                 spec.evening.figures(counters),
             )
         )
+    won_at = dict.fromkeys(evenings, ZERO)
+    for game in his:
+        if name in game.money:
+            won_at[game.evening] += game.money[name]
     running: list[Fraction] = []
-    so_far = Fraction(0)
+    so_far = ZERO
     for evening in evenings:
-        so_far += sum(
-            (g.money.get(name, Fraction(0)) for g in his if g.evening == evening), Fraction(0)
-        )
+        so_far += won_at[evening]
         running.append(so_far)
     won = sum(game.won_by(name) for game in his)
     return PlayerSummary(name, evenings, len(his), won, tuple(kinds), tuple(running))
