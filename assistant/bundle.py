@@ -44,6 +44,7 @@ LIBRARIES = (
     "wrapt",
     "packaging",
     "ordered_set",
+    "openskill",
 )
 LEFT_OUT = re.compile(
     r"(^|/)(__pycache__|tests?)(/|$)|\.(so|pyd|pyi|pyc|c|h|pyx|pxd|po|pot)$"
