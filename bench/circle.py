@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -129,15 +130,17 @@ def last_table(token: str) -> Table:
     return circle.tables[-1]
 
 
-def after(change: Callable[[], None], client: FlaskClient, path: str) -> Callable[[], None]:
-    def page() -> None:
+def after(change: Callable[[], None], client: FlaskClient, path: str) -> tuple[float, float]:
+    """The page's median server time and CPU time (ms) after ``change``, 7 times each: the CPU
+    time is what the page costs (a shared machine's other work stretches the wall time)."""
+    times, cpu = [], []
+    for _ in range(7):
         change()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         assert client.get(path).status_code == 200
-        page.times.append((time.perf_counter() - start) * 1000)  # type: ignore[attr-defined]
-
-    page.times = []  # type: ignore[attr-defined]
-    return page
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def circle_pages() -> dict[str, Any]:
@@ -159,45 +162,56 @@ def circle_pages() -> dict[str, Any]:
                 ("added", add_a_game(app, token)),
                 ("corrected", correct_the_first_game(app, token)),
             ):
-                page = after(change, client, path)
-                for _ in range(7):
-                    page()
-                times = sorted(page.times)  # type: ignore[attr-defined]
-                found[f"{name}_after_{change_name}_ms"] = times[len(times) // 2]
+                wall, cpu = after(change, client, path)
+                found[f"{name}_after_{change_name}_ms"] = wall
+                found[f"{name}_after_{change_name}_cpu_ms"] = cpu
     return found
 
 
 def rows(found: dict[str, Any]) -> list[list[str]]:
+    """The table's rows: the target is judged on the CPU time after a game added (the wall
+    time beside it, stretched by whatever else the machine runs)."""
     detail = f"{found['players']} players, {found['games']} games"
     out = []
     for name in ("circle", "player"):
+        added, added_cpu = found[f"{name}_after_added_ms"], found[f"{name}_after_added_cpu_ms"]
+        met = "yes" if added_cpu < 100 else "no"
         out.append(
             [
                 f"{name} page, after a game added",
-                f"{found[f'{name}_after_added_ms']:.0f} ms",
-                detail,
+                f"CPU {added_cpu:.0f} ms",
+                f"{added:.0f} ms wall; {detail}",
                 "< 100 ms",
-                "yes" if found[f"{name}_after_added_ms"] < 100 else "no",
+                met,
             ]
         )
         out.append(
             [
                 f"{name} page, unchanged",
-                f"{found[f'{name}_again_ms']:.0f} ms",
                 f"CPU {found[f'{name}_again_cpu_ms']:.0f} ms",
+                f"{found[f'{name}_again_ms']:.0f} ms wall",
+                "",
+                "",
+            ]
+        )
+        corrected = found[f"{name}_after_corrected_cpu_ms"]
+        wall = found[f"{name}_after_corrected_ms"]
+        out.append(
+            [
+                f"{name} page, after the first game corrected",
+                f"CPU {corrected:.0f} ms",
+                f"{wall:.0f} ms wall; every rating anew",
                 "",
                 "",
             ]
         )
         out.append(
             [
-                f"{name} page, after the first game corrected",
-                f"{found[f'{name}_after_corrected_ms']:.0f} ms",
-                "every rating anew",
+                f"{name} page, first after a start",
+                f"{found[f'{name}_first_ms']:.0f} ms",
+                "wall; every game replayed",
                 "",
                 "",
             ]
         )
-        out.append([f"{name} page, first after a start", f"{found[f'{name}_first_ms']:.0f} ms",
-                    "every game replayed", "", ""])  # fmt: skip
     return out

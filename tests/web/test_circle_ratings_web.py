@@ -101,6 +101,26 @@ def test_a_deleted_first_game_changes_every_later_rating_as_if_read_anew(
     assert shared(client.get(f"/c/{circle}/").text) == after
 
 
+def test_a_corrected_first_sheet_rates_as_if_entered_right_from_the_start(
+    client: FlaskClient, app: Flask
+) -> None:
+    wrong = new_circle(client)
+    games = evenings(client, wrong, [mulle("Bo", "Anna")] + [mulle("Anna", "Bo")] * 5)
+    before = shared(client.get(f"/c/{wrong}/").text)
+    form = client.get(f"{games[0]}rounds/1").text  # the first game's only deal: Bo's piles
+    fields = form_fields(form, "rounds/1")
+    swapped = {
+        re.sub(r"^piles_([01])_", lambda m: f"piles_{1 - int(m[1])}_", name): value
+        for name, value in fields.items()
+    }
+    response = client.post(f"{games[0]}rounds/1", data=swapped)
+    assert response.status_code == 303, response.text
+    corrected = shared(client.get(f"/c/{wrong}/").text)
+    right = new_circle(client)
+    evenings(client, right, [mulle("Anna", "Bo")] * 6)
+    assert corrected != before and corrected == shared(client.get(f"/c/{right}/").text)
+
+
 def test_mus_partnerships_are_rated_and_a_partner_named(client: FlaskClient, app: Flask) -> None:
     circle = new_circle(client)
     # Bo and Dan win five together; then Bo, with Anna, beats Dan twice.
