@@ -50,14 +50,14 @@ SCHEME_NAMES: Mapping[Scheme, str] = {
 # 070, 072, 073, 076 and 079 (PTS, the Swedish numbering plan), Finland's 04x and 050, Spain's
 # 6 and 71-74 and 78; Denmark has no trunk 0 and every number is 8 digits from 2 up.
 MOBILE = {
-    "46": re.compile(r"7[02369]\d{7}"),
-    "45": re.compile(r"[2-9]\d{7}"),
-    "358": re.compile(r"(4[0-8]|50)\d{4,8}"),
-    "34": re.compile(r"(6\d|7[1-48])\d{7}"),
+    "46": re.compile(r"7[02369][0-9]{7}"),
+    "45": re.compile(r"[2-9][0-9]{7}"),
+    "358": re.compile(r"(4[0-8]|50)[0-9]{4,8}"),
+    "34": re.compile(r"(6[0-9]|7[1-48])[0-9]{7}"),
 }
 TRUNK_ZERO = {"46": True, "45": False, "358": True, "34": False}
 # A Swish number of a business or an association: 123 and seven digits (Swish's own numbers).
-SWISH_NUMBER = re.compile(r"123\d{7}")
+SWISH_NUMBER = re.compile(r"123[0-9]{7}")
 SEPARATORS = re.compile(r"[\s\-./()]")
 
 # Every IBAN country and its IBAN's length (ISO 13616, the SWIFT IBAN registry).
@@ -74,7 +74,7 @@ IBAN_LENGTHS: Mapping[str, int] = {
         " VA:22 VG:24 XK:20 YE:30",
     )
 }
-IBAN_SHAPE = re.compile(r"[A-Z]{2}\d{2}[A-Z0-9]+")
+IBAN_SHAPE = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]+")
 MAX_HOLDER = 70  # the beneficiary's name in a SEPA credit transfer (and its EPC QR code)
 MAX_TYPED = 64  # more than any number or IBAN needs: what is longer is not one
 
@@ -199,10 +199,10 @@ def mobile_in(digits: str, countries: tuple[str, ...]) -> str | None:
             candidates.append(digits.removeprefix(country))
         if TRUNK_ZERO[country] and digits.startswith("0") and not digits.startswith("00"):
             candidates.append(digits[1:])
-        elif not TRUNK_ZERO[country] and digits.isdigit():
+        elif not TRUNK_ZERO[country]:
             candidates.append(digits)
         for national in candidates:
-            if national.isdigit() and MOBILE[country].fullmatch(national):
+            if MOBILE[country].fullmatch(national):  # ASCII digits only: no ² nor ٧
                 return f"+{country}{national}"
     return None
 

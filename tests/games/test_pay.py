@@ -59,6 +59,9 @@ REFUSED = [
     ("swish", "070 123 45 67 ; DROP", "", "account", "Swedish"),
     ("swish", "07\x0001234567", "", "account", "not a number"),
     ("swish", "0" * 65, "", "account", "not a number"),
+    ("swish", "07012345٧٨", "", "account", "Swedish"),  # Arabic-Indic digits
+    ("swish", "070123456²", "", "account", "Swedish"),  # a superscript two
+    ("bizum", "６１２345678", "", "account", "Spanish"),  # full-width digits
     ("mobilepay", "12 34 56 78", "", "account", "Danish"),  # no Danish number starts with 1
     ("mobilepay", "0701234567", "", "account", "Finnish"),  # Swedish
     ("bizum", "912 345 678", "", "account", "Spanish mobile"),  # Madrid, not a mobile
@@ -67,6 +70,7 @@ REFUSED = [
     ("iban", "SE45 5000 0000 0583 9825 746", "Anna", "account", "24 characters"),
     ("iban", "XY45 5000 0000 0583 9825 7466", "Anna", "account", "XY"),
     ("iban", "5000 0000 0583 9825 7466", "Anna", "account", "starts with its country"),
+    ("iban", "SE45 5000 0000 0583 9825 746٦", "Anna", "account", "starts with its country"),
     ("iban", "SE45 5000 0000 0583 9825 7466", "", "holder", "name on the account"),
     ("iban", "SE45 5000 0000 0583 9825 7466", "A" * 71, "holder", "70"),
     ("iban", "SE45 5000 0000 0583 9825 7466", "An\u202ena", "holder", "70"),
@@ -179,3 +183,21 @@ def test_each_country_is_known_by_its_calling_code() -> None:
     assert parse_method("iban", VALID_IBANS[1], "Bo").country == "DE"
     assert parse_method("swish", "123 456 78 90").country == ""
     assert Scheme("bizum") is Scheme.BIZUM
+
+
+@given(st.sampled_from([s.value for s in Scheme] + ["", "x"]), st.text(max_size=80), st.text())
+def test_anything_typed_is_a_method_or_a_refusal_beside_a_field(
+    scheme: str, account: str, holder: str
+) -> None:
+    try:
+        method = parse_method(scheme, account, holder)
+    except RuleError as refused:
+        where = refused.field
+    else:
+        where = None
+    assert where in (None, "scheme", "account", "holder")
+    if where is not None:
+        return
+    assert method_of(method.as_json()) == method
+    kept = method.account.removeprefix("+")
+    assert kept == "" or (kept.isascii() and kept.isalnum())  # nothing a link would need to encode

@@ -10,7 +10,6 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.pay import CASH, parse_method
 from assistant.play.pay import PayForm, pay_line, pay_message
-from tests.qr import read_matrix
 
 SWISH = parse_method("swish", "0701234567")
 IBAN = parse_method("iban", "DE89 3704 0044 0532 0130 00", "Åsa Öberg")
