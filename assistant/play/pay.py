@@ -23,7 +23,7 @@ from wtforms import RadioField, StringField
 
 from ..games.base import RuleError
 from ..games.pay import CASH, SCHEME_NAMES, PayMethod, Scheme, parse_method
-from ..games.pay_links import Offer, offer_for
+from ..games.pay_links import CURRENCIES, Offer, offer_for, takes
 from ..i18n import gettext, say
 from .fields import choices
 from .money import money
@@ -48,19 +48,26 @@ class PayLine:
     qr_label: str  # what the code holds, for a screen reader
     scan_hint: str
     copy: str
+    note: str = ""  # why nothing is offered: the scheme does not pay in the table's currency
 
 
 def pay_line(method: PayMethod, cents: int, currency: str, message: str) -> PayLine | None:
-    """What paying ``cents`` to ``method`` offers on the page (None: cash, a currency the scheme
-    does not take, nothing to pay)."""
-    offer = offer_for(method, cents, currency, message)
-    if offer is None:
+    """What paying ``cents`` to ``method`` offers on the page: None for cash or nothing to pay;
+    only a note for a scheme that does not pay in the table's currency."""
+    if method.scheme is Scheme.CASH or cents <= 0:
         return None
     name = gettext(SCHEME_NAMES[method.scheme])
+    to = gettext("%(scheme)s: %(account)s", scheme=name, account=method.shown)
+    offer = offer_for(method, cents, currency, message)
+    if offer is None:
+        note = gettext(
+            "%(scheme)s pays in %(currency)s only.", scheme=name, currency=paid_in(method)
+        )
+        return PayLine(method.scheme.value, to, "", "", None, "", "", "", note)
     amount = money(cents, currency, cents=True)
     return PayLine(
         method.scheme.value,
-        gettext("%(scheme)s: %(account)s", scheme=name, account=method.shown),
+        to,
         offer.link,
         gettext("Pay %(amount)s with %(scheme)s", amount=amount, scheme=name),
         qr_svg(offer),
@@ -72,6 +79,11 @@ def pay_line(method: PayMethod, cents: int, currency: str, message: str) -> PayL
         str(SCANNED_WITH.get(method.scheme, "")),
         offer.copy,
     )
+
+
+def paid_in(method: PayMethod) -> str:
+    """The currencies ``method`` pays in: "SEK", "DKK" (a Danish MobilePay number)."""
+    return " / ".join(sorted(c for c in CURRENCIES[method.scheme] if takes(method, c)))
 
 
 def qr_svg(offer: Offer) -> Markup | None:

@@ -51,7 +51,10 @@ def test_bizum_offers_the_text_to_copy_and_cash_nothing(app: Flask) -> None:
     with app.test_request_context("/?lang=es"):
         line = pay_line(BIZUM, 4550, "EUR", "Plump 7/12")
         assert pay_line(CASH, 4550, "EUR", "Plump 7/12") is None
-        assert pay_line(BIZUM, 4550, "SEK", "Plump 7/12") is None
+        elsewhere = pay_line(BIZUM, 4550, "SEK", "Plump 7/12")
+    assert elsewhere is not None
+    assert (elsewhere.link, elsewhere.qr, elsewhere.copy) == ("", None, "")
+    assert elsewhere.note == "Bizum paga solo en EUR."
     assert line is not None and (line.link, line.qr) == ("", None)
     assert line.copy == "612 345 678 · 45,50 EUR · Plump 7/12"
 
