@@ -81,6 +81,13 @@ def pay_line(method: PayMethod, cents: int, currency: str, message: str) -> PayL
     )
 
 
+def method_text(method: PayMethod) -> str:
+    """How a player is paid, in a few words: "Swish 070-123 45 67", "cash"."""
+    if method.scheme is Scheme.CASH:
+        return gettext("cash")
+    return f"{gettext(SCHEME_NAMES[method.scheme])} {method.shown}"
+
+
 def paid_in(method: PayMethod) -> str:
     """The currencies ``method`` pays in: "SEK", "DKK" (a Danish MobilePay number)."""
     return " / ".join(sorted(c for c in CURRENCIES[method.scheme] if takes(method, c)))

@@ -9,7 +9,7 @@ from flask import Flask
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.pay import CASH, parse_method
-from assistant.play.pay import PayForm, pay_line, pay_message
+from assistant.play.pay import PayForm, method_text, pay_line, pay_message
 
 SWISH = parse_method("swish", "0701234567")
 IBAN = parse_method("iban", "DE89 3704 0044 0532 0130 00", "Åsa Öberg")
@@ -100,3 +100,10 @@ def test_the_form_says_what_is_wrong_beside_its_field(
     form = posted(app, **fields)
     assert list(form.errors) == [where]
     assert form.account.data == fields["account"]  # kept as typed
+
+
+def test_how_a_player_is_paid_in_a_few_words(app: Flask) -> None:
+    with app.test_request_context("/?lang=en"):
+        assert method_text(SWISH) == "Swish 070-123 45 67"
+        assert method_text(IBAN) == "Bank transfer (IBAN) DE89 3704 0044 0532 0130 00"
+        assert method_text(CASH) == "cash"
