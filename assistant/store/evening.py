@@ -38,6 +38,7 @@ from ..games.tonight import (
 from . import service as services
 from .models import Change, Game, Payment, Stake, Table, now
 from .moved import announce
+from .pay import methods_at
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 
@@ -97,7 +98,7 @@ def table_seen(table: Table) -> TableSeen:
     payments = tuple(StoredPayment(p.id, p.payer, p.payee, p.cents, p.paid) for p in table.payments)
     return TableSeen(
         table.token, table.name, tuple(table.players), table.created, table.ended,
-        table.currency, table.coin, payments,
+        table.currency, table.coin, payments, methods_at(table),
     )  # fmt: skip
 
 

@@ -39,10 +39,11 @@ def evening_in_sek(page: Page, live_server: str) -> str:
     page.get_by_label("Currency").select_option("SEK")
     page.get_by_role("button", name="Save the currency").tap()
     for number in (1, 2):
-        stake = page.locator("li.egame").nth(number - 1).locator("form.stake-form")
-        stake.get_by_label("Money per unit").fill("1")
-        stake.get_by_role("button").last.tap()
-        expect(page.locator("li.egame").nth(number - 1)).to_contain_text("kr")
+        game = page.locator("li.egame").nth(number - 1)
+        game.locator("summary", has_text="Put a stake on it").tap()
+        game.get_by_label("Money per unit").fill("1")
+        game.get_by_role("button", name="Save the stake").tap()
+        expect(page.locator("li.egame").nth(number - 1).locator(".egame-stake")).to_be_visible()
     return table
 
 
@@ -50,13 +51,23 @@ def player_form(page: Page, name: str) -> Locator:
     return page.locator("details.pay-player", has_text=name)
 
 
-def set_method(page: Page, name: str, scheme: str, account: str) -> None:
+def open_form(page: Page, name: str) -> Locator:
+    """The form of ``name``'s way to pay, opened (under "How each player is paid")."""
+    if not page.locator("#pay").evaluate("box => box.open"):
+        page.locator("#pay > summary").tap()
     form = player_form(page, name)
-    form.locator("summary").tap()
+    if not form.evaluate("box => box.open"):
+        form.locator("summary").tap()
+    return form
+
+
+def set_method(page: Page, name: str, scheme: str, account: str) -> None:
+    form = open_form(page, name)
     form.locator("label.key", has_text=scheme).tap()
-    form.get_by_label("Number or IBAN").fill(account)
+    if account:
+        form.get_by_label("Number or IBAN").fill(account)
     form.get_by_role("button", name="Save").tap()
-    expect(player_form(page, name).locator("summary")).to_contain_text(scheme)
+    expect(player_form(page, name).locator("summary")).to_contain_text(scheme, ignore_case=True)
 
 
 def lines_by_payee(page: Page) -> dict[str, Locator]:
@@ -78,7 +89,7 @@ def test_each_payment_line_offers_what_fits_its_payee(page: Page, live_server: s
 
     # Anna: Swish's button, and its QR code reads back as the same link.
     anna = lines["Anna"]
-    cents = round(float(anna.locator(".eamount").inner_text().split()[-1]) * 100)
+    cents = round(float(re.sub(r"[^0-9.]", "", anna.locator(".eamount").inner_text())) * 100)
     swish = parse_method("swish", "070-123 45 67")
     button = anna.get_by_role("link", name=re.compile("with Swish"))
     href = button.get_attribute("href")
@@ -109,7 +120,14 @@ def test_each_payment_line_offers_what_fits_its_payee(page: Page, live_server: s
     copy = lines["Bo"].locator("input.pay-copy").input_value()
     assert copy.startswith("612 345 678 · ") and " EUR · " in copy
     expect(lines["Anna"].locator(".pay")).to_contain_text("Swish pays in SEK only.")
+    lines["Bo"].scroll_into_view_if_needed()
+    shot(page, "pay-settle-up-eur", full_page=False)
+
+    # Bo in cash after all: his lines have nothing but the line.
     page.goto(table)
+    set_method(page, "Bo", "Cash", "")
+    expect(lines_by_payee(page)["Bo"].locator(".pay")).to_have_count(0)
+    expect(lines_by_payee(page)["Bo"]).to_contain_text("Cia pays Bo")
 
 
 def msg(link: str) -> str:
@@ -123,8 +141,7 @@ def test_a_wrong_number_is_refused_beside_its_field_and_nothing_changes(
 ) -> None:
     evening_in_sek(page, live_server)
     set_method(page, "Anna", "Swish", "070-123 45 67")
-    form = player_form(page, "Anna")
-    form.locator("summary").tap()
+    form = open_form(page, "Anna")
     form.get_by_label("Number or IBAN").fill("08-123 45 67")
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         form.get_by_role("button", name="Save").tap()
@@ -145,7 +162,7 @@ def test_the_settle_up_with_its_ways_to_pay_in_every_language(
     page.goto(f"{table}?lang={lang}#settle")
     link = page.locator(".pay-link").first
     expect(link).to_contain_text(LANGUAGES[lang])
-    link.scroll_into_view_if_needed()
     page.locator(".pay-qr summary").first.tap()
     assert problems(page) == []
+    link.scroll_into_view_if_needed()
     shot(page, f"pay-settle-up-{lang}", full_page=False)
