@@ -23,3 +23,21 @@ def test_inside_the_table_language_and_after_it_the_reader_own(app: Flask) -> No
 def test_no_table_language_is_the_reader_own(app: Flask) -> None:
     with app.test_request_context("/?lang=de"), in_language(None):
         assert gettext("Settle-up") == "Abrechnung"
+
+
+def test_the_evening_to_send_speaks_the_table_language(client) -> None:  # type: ignore[no-untyped-def]
+    """A phone reading English at a Swedish table sends the group chat the evening in Swedish;
+    the rest of its page stays English."""
+    from tests.web.test_evening_web import plump_with_three_deals, table_url
+
+    game = plump_with_three_deals(client, "0.10")
+    client.post(f"{table_url(game)}currency", data={"currency": "SEK", "coin": "1"})
+    assert (
+        client.post(f"{table_url(game)}language", data={"language-language": "sv"}).status_code
+        == 303
+    )
+    page = client.get(f"{table_url(game)}?lang=en").text
+    sent = page.split('id="night-text"')[1].split("</textarea>")[0]
+    assert "Ställningen" in sent and "kr" in sent and "betalar" in sent
+    assert "Standings" not in sent
+    assert "Settle up the evening" in page  # the page itself in the phone's language
