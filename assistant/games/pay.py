@@ -139,7 +139,7 @@ def parse_method(scheme: str, account: str = "", holder: str = "") -> PayMethod:
         raise RuleError(N_("That is not a number a payment goes to."), field="account")
     if chosen is Scheme.IBAN:
         return PayMethod(chosen, parse_iban(typed), parse_holder(holder))
-    return PayMethod(chosen, PHONE_PARSERS[chosen](typed))
+    return PayMethod(chosen, parse_phone(chosen, typed))
 
 
 def parse_swish(typed: str) -> str:
@@ -156,30 +156,25 @@ def parse_swish(typed: str) -> str:
     return found
 
 
-def parse_mobilepay(typed: str) -> str:
-    """A Danish or Finnish mobile number, in international form."""
-    found = mobile_in(SEPARATORS.sub("", typed), ("45", "358"))
-    if found is None:
-        raise RuleError(
-            N_("Enter a Danish (20 12 34 56) or Finnish (040 1234567) mobile number."),
-            field="account",
-        )
-    return found
-
-
-def parse_bizum(typed: str) -> str:
-    """A Spanish mobile number, in international form."""
-    found = mobile_in(SEPARATORS.sub("", typed), ("34",))
-    if found is None:
-        raise RuleError(N_("Enter a Spanish mobile number, such as 612 345 678."), field="account")
-    return found
-
-
-PHONE_PARSERS = {
-    Scheme.SWISH: parse_swish,
-    Scheme.MOBILEPAY: parse_mobilepay,
-    Scheme.BIZUM: parse_bizum,
+# The countries whose mobile numbers MobilePay and Bizum pay to, and what is said of another.
+PHONES = {
+    Scheme.MOBILEPAY: (
+        ("45", "358"),
+        N_("Enter a Danish (20 12 34 56) or Finnish (040 1234567) mobile number."),
+    ),
+    Scheme.BIZUM: (("34",), N_("Enter a Spanish mobile number, such as 612 345 678.")),
 }
+
+
+def parse_phone(scheme: Scheme, typed: str) -> str:
+    """A mobile number of a country the scheme pays in, in international form."""
+    if scheme is Scheme.SWISH:
+        return parse_swish(typed)
+    countries, refusal = PHONES[scheme]
+    found = mobile_in(SEPARATORS.sub("", typed), countries)
+    if found is None:
+        raise RuleError(refusal, field="account")
+    return found
 
 
 def mobile_in(digits: str, countries: tuple[str, ...]) -> str | None:
