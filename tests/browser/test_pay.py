@@ -152,6 +152,7 @@ def test_a_wrong_number_is_refused_beside_its_field_and_nothing_changes(
     expect(form.locator(".error")).to_contain_text("Swedish mobile number")
     expect(form.get_by_label("Number or IBAN")).to_have_value("08-123 45 67")
     expect(form.locator("summary")).to_contain_text("070-123 45 67")  # as it was
+    assert problems(page) == []  # the open form and its refusal too
     shot(page, "pay-wrong-number", full_page=False)
 
 
