@@ -6,12 +6,15 @@ and a deal takes the taps it always takes."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players
+from tests.browser.table import choose_players, import_example
 from tests.browser.test_plump_game import Table as PlumpTable
+from tests.examples import EXAMPLES
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan", "Eva"]
 
@@ -137,6 +140,8 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     expect(page.locator(".said")).to_contain_text(
         "Fia joins from deal 4, from the lowest total (10)."
     )
+    assert strip_totals(page)["Fia"] == "10"  # at once, not only once deal 4's bids are saved
+    expect(page.locator("tfoot td")).to_have_text(["25", "23", "10", "35", "25", "10"])
     expect(page.locator("details.setup summary")).to_have_text("Players in deal 4: 4 of 6")
     expect(page.locator(".banner")).to_contain_text("Eva deals")
     expect(page.locator(".banner")).to_contain_text("Fia bids first")
@@ -149,3 +154,30 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     expect(page.locator("#note-2")).to_contain_text("Fia +10, joins from the lowest total")
     expect(page.locator("#row-deal-1 td").nth(5)).to_have_class(re.compile(r"\bout\b"))
     shot(page, "plump-come-and-go-newcomer")
+
+
+def test_a_player_who_sat_out_has_his_total_adjusted_on_that_deal(
+    page: Page, live_server: str, shot, tmp_path: Path
+) -> None:
+    """Bo sat deal 4 out; the table corrects his total on it: one tap to the deal's correction,
+    his name among everyone's (said not dealt in), the points and why."""
+    record = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
+    record["rounds"] = record["rounds"][:4]  # deal 5 still to play
+    (tmp_path / "four.json").write_text(json.dumps(record))
+    import_example(page, live_server, tmp_path / "four.json")
+    assert strip_totals(page)["Bo"] == "24"
+    page.get_by_role("link", name="± Adjust a total").tap()
+    bo = page.locator("fieldset[data-field=adjust_player] label.key", has_text="Bo")
+    expect(bo).to_contain_text("not dealt in")
+    bo.tap()
+    page.locator("#adjust").fill("5")
+    page.locator("#adjust_reason").fill("counted short in deal 3")
+    shot(page, "plump-adjust-one-who-sat-out")
+    page.get_by_role("button", name="Save the correction").tap()
+    expect(page.locator(".said")).to_contain_text("Deal 4 corrected: Bo +5")
+    assert strip_totals(page)["Bo"] == "29"
+    cell = page.locator("#row-deal-4 td").nth(1)
+    expect(cell).to_have_class(re.compile(r"\bout\b.*\badjusted\b"))
+    expect(cell.locator("a.adjust")).to_have_text("+53")  # the points and the note's number
+    expect(cell.locator(".running")).to_have_text("29")
+    expect(page.locator("#note-3")).to_contain_text("Bo +5, counted short in deal 3")
