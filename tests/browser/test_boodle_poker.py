@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players, import_example, use_screen
+from tests.browser.table import LAYOUT_SCREENS, choose_players, import_example, use_screen
 from tests.browser.test_accessibility import problems
 from tests.browser.test_boodle import Table, balances
 
@@ -189,8 +190,10 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     expect(page.locator(".said")).to_have_text("✓ In: Bo, Cia, Dan, Anna.")
     table.bet(2, pot=12)
     fold = page.locator("form.bpoker-fold")
+    expect(fold).to_be_hidden()  # folded away, below the winners' keys: one tap opens it
+    table.tap(page.locator("summary", has_text="Someone does not call the bet?"))
     expect(fold.get_by_role("button")).to_have_text(
-        ["Bo folds", "Cia folds", "Dan folds", "Anna folds"]
+        ["✕ Bo folds", "✕ Cia folds", "✕ Dan folds", "✕ Anna folds"]
     )
     fold.scroll_into_view_if_needed()
     shot(page, "boodle-poker-fold-to-the-bet", full_page=False)
@@ -198,7 +201,7 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     table.tap(fold.get_by_role("button", name="Dan folds"))
     expect(page.locator(".said")).to_have_text("✓ Dan folds.")
     expect(page.locator(".bpoker-pot")).to_have_text("pot 10")  # Dan's 2 are not in it
-    expect(fold.get_by_role("button")).to_have_text(["Bo folds", "Cia folds", "Anna folds"])
+    expect(fold.get_by_role("button")).to_have_text(["✕ Bo folds", "✕ Cia folds", "✕ Anna folds"])
     expect(page.locator(".bpoker-winner button")).to_have_text(["Bo", "Cia", "Anna"])
 
     table.tap(page.locator("summary", has_text="Or the cards"))
@@ -227,3 +230,39 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     row.scroll_into_view_if_needed()
     shot(page, "boodle-poker-fold-to-the-bet-sheet", full_page=False)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("screen", LAYOUT_SCREENS)
+def test_a_fold_sits_apart_from_the_winners_and_looks_like_none(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """At the showdown the winners' keys come first; "X folds" is folded away below them (a
+    tap opens it) and drawn dashed, in another colour: never one slip from a winner."""
+    use_screen(page, screen)
+    choose_players(page, live_server, "Boodle", PLAYERS)
+    page.locator("label.key", has_text="Anna").first.tap()
+    page.locator("label.key", has_text="Classic, with Three in One").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    table = PokerTable(page)
+    table.tap(page.get_by_role("button", name="Everyone is in"))
+    table.bet(2, pot=12)
+    winners = page.locator(".bpoker-winner button")
+    expect(winners).to_have_text(["Bo", "Cia", "Dan", "Anna"])
+    folds = page.locator(".bpoker-fold button")
+    expect(folds.first).to_be_hidden()
+    page.locator("summary", has_text="Someone does not call the bet?").tap()
+    expect(folds.first).to_be_visible()
+    last_winner = winners.last.bounding_box()
+    first_fold = folds.first.bounding_box()
+    assert (
+        last_winner
+        and first_fold
+        and first_fold["y"] > last_winner["y"] + last_winner["height"] + 40
+    )
+    look = "b => [getComputedStyle(b).borderTopStyle, getComputedStyle(b).color]"
+    assert folds.first.evaluate(look) != winners.first.evaluate(look)
+    assert folds.first.evaluate(look)[0] == "dashed"
+    folds.first.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(page, f"boodle-poker-folds-apart-{screen}", full_page=False)
+    assert problems(page) == []
