@@ -41,7 +41,7 @@ class Logged(Protocol):
 class HistoryLine:
     what: str
     when: datetime
-    who: str  # "this phone", "phone 3f2a", "imported"
+    who: str  # "this phone", "Anna's phone", "a phone", "imported"
     version: int
     changes: tuple[str, ...]  # "Deal 1: tricks · Cia 3 → 4"
 
@@ -120,7 +120,8 @@ def signed(phone: str, name: str | None) -> str:
 
 def device_name(author: str, me: str, names: Mapping[str, str] | None = None) -> str:
     """Who made a change: this phone, a phone by the name it gave itself (in any change it
-    made, an earlier one too), else by its id."""
+    made, an earlier one too), else "a phone": never its id, a code nobody at the table can
+    place ("Name this phone" gives it a name)."""
     phone, _, name = author.partition(NAMED)
     if phone == me.partition(NAMED)[0]:
         return gettext("this phone")
@@ -128,7 +129,7 @@ def device_name(author: str, me: str, names: Mapping[str, str] | None = None) ->
         return gettext("imported")
     if name := name or (names or {}).get(phone, ""):
         return name
-    return gettext("phone %(id)s", id=phone[:4]) if phone else gettext("unknown phone")
+    return gettext("a phone")
 
 
 def history_lines(
