@@ -15,6 +15,7 @@ from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
 from ..evening.forms import no_control
+from ..games.base import N_
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
 from .money import number
@@ -132,11 +133,30 @@ def device_name(author: str, me: str, names: Mapping[str, str] | None = None) ->
     return gettext("a phone")
 
 
+# The words of the fields every game's rounds may carry when people come and go, and of a
+# correction of a total (docs/records.md, "People come and go, and adjustments").
+PEOPLE_WORDS = {
+    "out": N_("not dealt in"),
+    "adjust": N_("correction of a total"),
+    "player": N_("whose"),
+    "points": N_("points"),
+    "reason": N_("why"),
+    "team": N_("team"),
+    "stones": N_("stones"),
+    "from": N_("from"),
+    "to": N_("to"),
+    "chips": N_("chips"),
+    "seats": N_("seats"),
+    "cards": N_("cards"),
+}
+
+
 def history_lines(
     changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
-    words = {key: text for key, text in adapter.record_words.items() if key not in players}
+    known = {**PEOPLE_WORDS, **adapter.record_words}
+    words = {key: text for key, text in known.items() if key not in players}
     names = {}  # the name each phone gave itself, the latest kept
     for change in changes:
         phone, _, name = change.author.partition(NAMED)

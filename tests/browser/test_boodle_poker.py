@@ -176,11 +176,9 @@ def test_no_name_breaks_on_the_correction_of_a_three_in_one_deal_at_320_px(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: str, shot) -> None:
-    """Everyone is in, the bet is 2, then Dan does not call it: he folds and puts nothing in.
-    The pot (4 antes and three bets of 2) goes to the best hand of those still in, Cia's pair
-    of queens; the deal's chips on the sheet add up with the layout to zero."""
-    use_screen(page, "phone")
+def at_the_showdown(page: Page, live_server: str, screen: str) -> PokerTable:
+    """A Three in One deal of four on ``screen``: everyone is in, the bet is 2 (pot 12)."""
+    use_screen(page, screen)
     choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Classic, with Three in One").tap()
@@ -189,6 +187,14 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     table.tap(page.get_by_role("button", name="Everyone is in"))
     expect(page.locator(".said")).to_have_text("✓ In: Bo, Cia, Dan, Anna.")
     table.bet(2, pot=12)
+    return table
+
+
+def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: str, shot) -> None:
+    """Everyone is in, the bet is 2, then Dan does not call it: he folds and puts nothing in.
+    The pot (4 antes and three bets of 2) goes to the best hand of those still in, Cia's pair
+    of queens; the deal's chips on the sheet add up with the layout to zero."""
+    table = at_the_showdown(page, live_server, "phone")
     fold = page.locator("form.bpoker-fold")
     expect(fold).to_be_hidden()  # folded away, below the winners' keys: one tap opens it
     table.tap(page.locator("summary", has_text="Someone does not call the bet?"))
@@ -238,14 +244,7 @@ def test_a_fold_sits_apart_from_the_winners_and_looks_like_none(
 ) -> None:
     """At the showdown the winners' keys come first; "X folds" is folded away below them (a
     tap opens it) and drawn dashed, in another colour: never one slip from a winner."""
-    use_screen(page, screen)
-    choose_players(page, live_server, "Boodle", PLAYERS)
-    page.locator("label.key", has_text="Anna").first.tap()
-    page.locator("label.key", has_text="Classic, with Three in One").tap()
-    page.get_by_role("button", name="Start the game").tap()
-    table = PokerTable(page)
-    table.tap(page.get_by_role("button", name="Everyone is in"))
-    table.bet(2, pot=12)
+    at_the_showdown(page, live_server, screen)
     winners = page.locator(".bpoker-winner button")
     expect(winners).to_have_text(["Bo", "Cia", "Dan", "Anna"])
     folds = page.locator(".bpoker-fold button")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -43,6 +44,19 @@ def play(table: Table, order: list[str], bids: dict, tricks: dict, deal: int) ->
         table.number(player, tricks[player])
     table.button("Save tricks")
     expect(table.page.locator(".said")).to_contain_text(f"Tricks of deal {deal} saved")
+
+
+def adjust_total(
+    page: Page, name: str, points: int, reason: str, looked: Callable[[], object]
+) -> None:
+    """ "± Adjust a total" (one tap to the last deal's correction), then whose, how much and why;
+    ``looked`` before it is saved."""
+    page.get_by_role("link", name="± Adjust a total").tap()
+    page.locator("fieldset[data-field=adjust_player] label.key", has_text=name).tap()
+    page.locator("#adjust").fill(str(points))
+    page.locator("#adjust_reason").fill(reason)
+    looked()
+    page.get_by_role("button", name="Save the correction").tap()
 
 
 def strip_totals(page: Page) -> dict[str, str]:
@@ -89,12 +103,9 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
 
     # The table lets her start from Dan's 11: one tap to the deal's correction, then whose,
     # how much and why.
-    page.get_by_role("link", name="± Adjust a total").tap()
-    page.locator("fieldset[data-field=adjust_player] label.key", has_text="Eva").tap()
-    page.locator("#adjust").fill("11")
-    page.locator("#adjust_reason").fill("joins with Dan's 11")
-    shot(page, "plump-come-and-go-adjust")
-    page.get_by_role("button", name="Save the correction").tap()
+    adjust_total(
+        page, "Eva", 11, "joins with Dan's 11", lambda: shot(page, "plump-come-and-go-adjust")
+    )
     expect(page.locator("#entry h2")).to_have_text("Tricks taken")
     assert strip_totals(page)["Eva"] == "11"
     for player, taken in zip(order[:-1], (1, 2, 4, 2), strict=True):
@@ -166,14 +177,13 @@ def test_a_player_who_sat_out_has_his_total_adjusted_on_that_deal(
     (tmp_path / "four.json").write_text(json.dumps(record))
     import_example(page, live_server, tmp_path / "four.json")
     assert strip_totals(page)["Bo"] == "24"
-    page.get_by_role("link", name="± Adjust a total").tap()
-    bo = page.locator("fieldset[data-field=adjust_player] label.key", has_text="Bo")
-    expect(bo).to_contain_text("not dealt in")
-    bo.tap()
-    page.locator("#adjust").fill("5")
-    page.locator("#adjust_reason").fill("counted short in deal 3")
-    shot(page, "plump-adjust-one-who-sat-out")
-    page.get_by_role("button", name="Save the correction").tap()
+
+    def looked() -> None:  # Bo offered with everyone, said not dealt in to deal 4
+        bo = page.locator("fieldset[data-field=adjust_player] label.key", has_text="Bo")
+        expect(bo).to_contain_text("not dealt in")
+        shot(page, "plump-adjust-one-who-sat-out")
+
+    adjust_total(page, "Bo", 5, "counted short in deal 3", looked)
     expect(page.locator(".said")).to_contain_text("Deal 4 corrected: Bo +5")
     assert strip_totals(page)["Bo"] == "29"
     cell = page.locator("#row-deal-4 td").nth(1)

@@ -5,12 +5,14 @@ reason); Undo takes him back; the record exports and scores."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.examples import EXAMPLES
 from tests.web.helpers import (
     GameUrl,
     draft,
@@ -200,3 +202,17 @@ def test_the_watch_view_of_such_a_game_has_no_form_and_no_share(client: FlaskCli
     assert "Shared win: Anna, Bo, Cia" in page
     assert "Count everyone who played" not in page and "<form" not in page
     assert game.token not in page
+
+
+def test_the_history_says_what_a_join_wrote_in_the_tables_words(client: FlaskClient) -> None:
+    """Deals with players out already: the join changes their ``out`` and the last deal's
+    ``adjust``, which the history lists in words, not as the record's keys."""
+    record = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
+    record["rounds"] = record["rounds"][:4]
+    game = imported_game(client, record)
+    assert join(client, game, "Fia", start="lowest").status_code == 303
+    history = html.unescape(client.get(game.path + "history").text)
+    assert "Deal 1: not dealt in · 2 – → Fia" in history
+    assert "Deal 4: correction of a total · 2 · whose – → Fia" in history
+    assert "Deal 4: correction of a total · 2 · why – → joins from the lowest total" in history
+    assert "adjust ·" not in history and "out ·" not in history
