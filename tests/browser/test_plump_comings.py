@@ -171,16 +171,16 @@ def test_a_player_who_sat_out_has_his_total_adjusted_on_that_deal(
     page: Page, live_server: str, shot, tmp_path: Path
 ) -> None:
     """Bo sat deal 4 out; the table corrects his total on it: one tap to the deal's correction,
-    his name among everyone's (said not dealt in), the points and why."""
+    his name among everyone's (marked out of that deal), the points and why."""
     record = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
     record["rounds"] = record["rounds"][:4]  # deal 5 still to play
     (tmp_path / "four.json").write_text(json.dumps(record))
     import_example(page, live_server, tmp_path / "four.json")
     assert strip_totals(page)["Bo"] == "24"
 
-    def looked() -> None:  # Bo offered with everyone, said not dealt in to deal 4
+    def looked() -> None:  # Bo offered with everyone, marked out of deal 4
         bo = page.locator("fieldset[data-field=adjust_player] label.key", has_text="Bo")
-        expect(bo).to_contain_text("not dealt in")
+        expect(bo).to_have_text("Bo out")
         shot(page, "plump-adjust-one-who-sat-out")
 
     adjust_total(page, "Bo", 5, "counted short in deal 3", looked)

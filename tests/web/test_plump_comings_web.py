@@ -235,8 +235,8 @@ def test_a_player_who_sat_a_deal_out_has_his_total_corrected_on_it(
     allows an adjustment of a player not dealt in), shown in his marked cell with its note."""
     game = imported(client, COME_AND_GO)
     form = client.get(game.path + "rounds/4").text
-    assert 'name="adjust_player" value="Bo"' in form  # offered, said not dealt in
-    assert re.search(r'value="Bo"[^>]*><span class="noted">Bo <small[^>]*>not dealt in', form)
+    assert 'name="adjust_player" value="Bo"' in form  # offered, marked out of deal 4
+    assert re.search(r'value="Bo"[^>]*><span class="noted">Bo <small[^>]*>out<', form)
     raw = COME_AND_GO["rounds"][3]
     players = COME_AND_GO["players"]
     fields = seat_fields("bids", raw["bids"], players) | seat_fields(
