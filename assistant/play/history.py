@@ -14,10 +14,10 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
-from ..evening.forms import no_control
 from ..games.base import N_
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
+from .fields import no_control
 from .money import number
 
 NOTHING = "–"
