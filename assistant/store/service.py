@@ -188,10 +188,6 @@ def delete_game(game: Game) -> None:
     db.session.commit()
 
 
-def already_applied(key: str) -> bool:
-    return db.session.execute(db.select(Change.id).filter_by(key=key)).first() is not None
-
-
 def finished_since(game: Game, finished: bool) -> datetime | None:
     """When the game ended (kept from before if it had ended already), None while it goes on."""
     if not finished:

@@ -18,7 +18,7 @@ from flask import (
     url_for,
 )
 
-from ..evening.again import chosen_players, play_again, started_with
+from ..evening.again import chosen_players, play_again, started_at
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
@@ -152,7 +152,7 @@ def again(token: str, game_id: int) -> Any:
     if not form.validate_on_submit() and not form.joins.errors:
         notice = gettext("This page is out of date: reload it and enter again.")
         return render_game(table, game, status=422, notice=notice)
-    if (started := started_with(form.key.data)) is None:  # else sent again: that game
+    if (started := started_at(table, form.key.data)) is None:  # else sent again: that game
         if (chosen := chosen_players(game, form)) is None:
             return render_game(table, game, status=422, again=form)
         try:

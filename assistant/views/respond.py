@@ -15,8 +15,7 @@ from ..i18n import gettext, say
 from ..live import moved_here
 from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
 from ..play.history import signed
-from ..store import service as services
-from ..store import writes
+from ..store import keys, writes
 from ..store.models import Game, Table
 from .shown import asked_version, game_context, is_htmx, page_of, render_game
 
@@ -65,7 +64,7 @@ def proposed(
     form = asked.make_form(ctx) if asked.make_form else asked.form
     asked = replace(asked, form=form)
     if form is None:  # the game is over
-        return asked, writes.AlreadySaved() if services.already_applied(key) else None
+        return asked, writes.AlreadySaved() if keys.applied(game.id, key) else None
     if not form.validate():
         return asked, writes.refused(game, key, posted, None)
     try:
