@@ -1,0 +1,109 @@
+"""Hostile input, round four: each finding of the attack run, as a test (the key, connection
+and concurrency findings have tests of their own: ``test_keys.py``, ``test_connections.py``,
+``test_concurrency.py``).
+
+Each of them was a 500, or something stored that should not have been, before its fix."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from assistant.extensions import db
+from assistant.store.models import Change, Entry, Game
+from tests.examples import example_records
+from tests.web.helpers import GameUrl, import_record, start_game
+from tests.web.test_live import Stream
+
+COME_AND_GO = next(p for p in example_records("plump") if p.name == "plump-come-and-go.json")
+
+
+def stored(app: Flask) -> tuple[int, int, int]:
+    with app.app_context():
+        return tuple(  # type: ignore[return-value]
+            db.session.execute(db.select(db.func.count()).select_from(model)).scalar_one()
+            for model in (Game, Entry, Change)
+        )
+
+
+def finished_with_one_out(client: FlaskClient) -> tuple[GameUrl, str]:
+    """A finished Plump game whose last deal left Dan out: he is not counted for the win."""
+    record = json.loads(COME_AND_GO.read_text())
+    game = GameUrl(import_record(client, start_game(client).token, record).headers["Location"])
+    page = client.get(game.path).text
+    assert "Count everyone who played" in page
+    return game, re.search(r'data-version="(\d+)"', page).group(1)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("bad", [{"version": "abc"}, {"version": "²"}, {"key": "x"}])
+def test_count_everyone_who_played_with_a_bad_field_is_refused(
+    app: Flask, client: FlaskClient, bad: dict, htmx: bool
+) -> None:
+    """Plump's finished game: "Count everyone who played" with a damaged field says so (the
+    page drawn again with nothing stored), as every other form does."""
+    game, version = finished_with_one_out(client)
+    before = stored(app)
+    data = {"version": version, "key": "winners-key-0", "step": "winners", **bad}
+    headers = {"HX-Request": "true"} if htmx else {}
+    answer = client.post(game.path + "enter", data=data, headers=headers)
+    assert answer.status_code == 422, answer.text[:2000]
+    assert "Count everyone who played" in answer.text
+    assert stored(app) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_count_everyone_who_played_sent_with_two_keys_is_counted_once(
+    app: Flask, client: FlaskClient, htmx: bool
+) -> None:
+    """Two keys: the first is the form's (as for every form); sent again, already saved."""
+    game, version = finished_with_one_out(client)
+    before = stored(app)
+    data = {"version": version, "key": ["winners-key-1", "winners-key-2"], "step": "winners"}
+    headers = {"HX-Request": "true"} if htmx else {}
+    for _ in range(2):
+        answer = client.post(game.path + "enter", data=data, headers=headers)
+        assert answer.status_code in (200, 303), answer.text[:2000]
+    assert stored(app) == (before[0], before[1], before[2] + 1)
+    assert "Count everyone who played" not in client.get(game.path).text
+
+
+@pytest.mark.parametrize("said", ["²", "١٢", "𝟗"])
+def test_a_stream_told_a_version_in_other_digits_starts_from_the_page(
+    app: Flask, client: FlaskClient, said: str
+) -> None:
+    """``"²".isdigit()`` holds and ``int("²")`` fails: a stream's ``?version=`` and its
+    reconnect's ``Last-Event-ID`` take ASCII digits only, else the game's own version."""
+    game = start_game(client)
+    for url, headers in ((f"{game.path}stream?version={said}", {}),
+                         (f"{game.path}stream", {"Last-Event-ID": said})):  # fmt: skip
+        stream = Stream(app.test_client(), url, **headers)
+        try:
+            assert stream.response.status_code == 200
+            assert stream.next() == {"event": "ping", "data": "0"}
+        finally:
+            stream.close()
+
+
+def test_a_number_option_in_other_digits_is_refused_beside_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    data = {"step": "players", "game": "plump", "players-0": "Anna", "players-1": "Bo",
+            "players-2": "Cia"}  # fmt: skip
+    assert client.post("/new", data=data).status_code == 200
+    page = client.post(
+        "/new",
+        data={
+            **data,
+            "step": "options",
+            "first": "Anna",
+            "plump-preset": "custom",
+            "plump-start_cards": "-²",
+        },
+    )
+    assert page.status_code == 422
+    assert stored(app) == (0, 0, 0)
