@@ -13,7 +13,7 @@ from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, S
 from wtforms.validators import InputRequired, Length, Optional, Regexp, ValidationError
 
 from ..games import find_game
-from ..games.base import has_control
+from ..games.base import INVISIBLE, has_control, has_invisible, same_name, typed_name
 from ..games.evening_money import CURRENCIES
 from ..i18n import gettext, languages
 from ..play.fields import choices
@@ -22,12 +22,15 @@ from ..play.money import COINS, BadAmount, money, parse_cents, typed
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
 
 
-def no_control(form: FlaskForm, field: Any) -> None:
-    """A name is printed on sheets and stored in records: no control characters in it."""
+def plain_text(form: FlaskForm, field: Any) -> None:
+    """A name is printed on sheets and stored in records: no control character in it, and
+    nothing that shows nothing (two names would look alike)."""
     if has_control(field.data or ""):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    if has_invisible(field.data or ""):
+        raise ValidationError(gettext(INVISIBLE))
 
 
 class StakeForm(FlaskForm):
@@ -87,7 +90,7 @@ class TableNameForm(Prefixed):
     prefix_name = "table"
     name = StringField(
         _l("Name of the evening"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), plain_text],
     )
 
 
@@ -131,11 +134,12 @@ class AgainForm(FlaskForm):
     playing = SelectMultipleField(_l("Who plays the next game"), validate_choice=False)
     joins = StringField(
         _l("Someone new (a name, or leave it empty)"),
+        filters=[typed_name],
         validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters."))],
     )
 
     def validate_joins(self, field: StringField) -> None:
-        no_control(self, field)
+        plain_text(self, field)
 
     def players(self, seating: list[str], others: list[str], kind: str) -> list[str] | None:
         """The next game's players in seating order (someone new sits last); None, with the
@@ -149,7 +153,7 @@ class AgainForm(FlaskForm):
             return None
         names = [name for name in offered if name in picked]
         new = (self.joins.data or "").strip()
-        if new and new.casefold() in {name.casefold() for name in offered}:
+        if new and same_name(new) in {same_name(name) for name in offered}:
             there = gettext("%(name)s is at the table already: tick the name above.", name=new)
             self.joins.errors = [there]
             return None

@@ -15,7 +15,7 @@ from ..games.base import RuleError
 from ..games.night.rules import check_rules
 from ..i18n import current_language, say
 from ..store.models import Night as NightRow
-from ..throttle import count_miss, creating, importing
+from ..throttle import count_miss, creating, importing, night_changing
 from . import service
 from .forms import NightFileForm, NightForm, ResultForm, RosterForm, names_of
 from .nightfile import import_night, night_file
@@ -102,7 +102,7 @@ def show(token: str) -> str:
 
 
 def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
-    view = night_view(service.engine_night(row), service.table_tokens(row))
+    view = night_view(service.engine_night(service.with_games(row)), service.table_tokens(row))
     page = render_template(
         "nights/show.html",
         night=row,
@@ -115,6 +115,7 @@ def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
 
 
 @bp.post("/draw")
+@night_changing
 def draw(token: str) -> Any:
     row = night_or_404(token)
     try:
@@ -136,6 +137,7 @@ def start(token: str, number: int, table: int) -> Any:
 
 
 @bp.post("/roster")
+@night_changing
 def roster(token: str) -> Any:
     row = night_or_404(token)
     form = RosterForm()
@@ -149,6 +151,7 @@ def roster(token: str) -> Any:
 
 
 @bp.post("/r/<int:number>/t/<int:table>/result")
+@night_changing
 def result(token: str, number: int, table: int) -> Any:
     row = night_or_404(token)
     drawn = service.drawn_table(row, number, table)

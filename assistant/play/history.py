@@ -14,7 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
-from ..evening.forms import no_control
+from ..evening.forms import plain_text
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
 from .money import number
@@ -107,7 +107,7 @@ class PhoneNameForm(FlaskForm):
         validators=[
             DataRequired(message=_l("Give the phone a name.")),
             Length(max=PHONE_NAME, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
         filters=[lambda text: text.strip() if isinstance(text, str) else text],
     )

@@ -7,7 +7,7 @@ import copy
 import json
 import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -87,7 +87,7 @@ PLAN = st.fixed_dictionaries(
         "button": st.integers(0, 99),
         "round": st.integers(0, 99),
         "htmx": st.booleans(),
-        "key": st.one_of(KEYS, KEYS, st.sampled_from(["page", "last"]), HOSTILE),
+        "key": st.one_of(KEYS, KEYS, st.sampled_from(["page", "last", "theirs"]), HOSTILE),
         "slots": st.lists(
             st.tuples(st.sampled_from(HOW), st.integers(0, 99), HOSTILE),
             min_size=SLOTS,
@@ -97,6 +97,7 @@ PLAN = st.fixed_dictionaries(
         "typed": st.lists(NASTY, min_size=SLOTS, max_size=SLOTS),
         "url": st.tuples(st.integers(0, 99), URL_PARTS),
         "elsewhere": st.integers(0, 99),
+        "at_once": st.integers(0, 9),
     }
 )
 
@@ -115,8 +116,10 @@ def mutated_path(path: str, plan: dict[str, Any]) -> str:
     return "/".join(parts)
 
 
-def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str, Any]:
-    """``form`` as posted by ``plan``."""
+def submission(
+    form: PageForm, plan: dict[str, Any], last_key: str, theirs: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``form`` as posted by ``plan`` (``theirs``: another phone's keys, sent as this one's)."""
     mode, slots = plan["mode"], plan["slots"]
     data: dict[str, Any] = dict(plan["extra"]) if mode == "anything" else {}
     names = sorted(form.fields)
@@ -130,8 +133,10 @@ def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str,
         shown = form.current.get(name)
         if shown is None and mode != "as shown":
             shown = offered[pick % len(offered)]
-        if name == "key":
-            shown = {"page": shown, "last": last_key or shown}.get(plan["key"], plan["key"])
+        if name.endswith("key"):
+            their = theirs[pick % len(theirs)] if theirs else shown
+            said = {"page": shown, "last": last_key or shown, "theirs": their}
+            shown = said.get(plan["key"], plan["key"])
         if mode in ("as shown", "picked") or (mode == "one off" and i != odd):
             how = "shown"
         if mode == "typed":  # every field a person types into, typed nastily; the rest picked

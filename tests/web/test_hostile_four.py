@@ -18,6 +18,7 @@ from assistant.store.models import Change, Entry, Game
 from tests.examples import example_records
 from tests.web.helpers import GameUrl, import_record, start_game
 from tests.web.test_live import Stream
+from tests.web.test_newcomer_web import join, plump_after_one_deal
 
 COME_AND_GO = next(p for p in example_records("plump") if p.name == "plump-come-and-go.json")
 
@@ -107,3 +108,69 @@ def test_a_number_option_in_other_digits_is_refused_beside_it(
     )
     assert page.status_code == 422
     assert stored(app) == (0, 0, 0)
+
+
+# --- names: nothing invisible, accents composed ------------------------------------------
+
+INVISIBLE = ["\ufeff", "\u200f", "\u200b", "\u2060", "\u00ad", "\u3164", "\u200d"]
+
+
+@pytest.mark.parametrize("hidden", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_name_with_an_invisible_character_is_refused_beside_it(
+    app: Flask, client: FlaskClient, hidden: str
+) -> None:
+    data = {"step": "players", "game": "plump", "players-0": "Anna", "players-1": "Bo",
+            "players-2": f"Cia{hidden}"}  # fmt: skip
+    refused = client.post("/new", data=data)
+    assert refused.status_code == 422
+    assert "cannot hold an invisible character" in refused.text
+    assert f'value="Cia{hidden}"' in refused.text  # the input kept as typed
+    game = plump_after_one_deal(client)
+    before = stored(app)
+    joined = join(client, game, f"{hidden}Eva", start="0")
+    assert joined.status_code == 422 and "cannot hold an invisible character" in joined.text
+    assert f'value="{hidden}Eva"' in joined.text
+    assert stored(app) == before
+
+
+def test_a_person_at_a_laptop_and_a_flag_are_names() -> None:
+    """The joiners and a flag's tags draw one picture: they stay."""
+    from assistant.games.base import has_invisible
+
+    assert not has_invisible("Bo 👩\u200d💻")
+    assert not has_invisible("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f")
+
+
+def test_a_name_typed_with_a_combining_accent_is_the_same_name(
+    app: Flask, client: FlaskClient
+) -> None:
+    """ "Anna" typed with a combining accent is kept composed (NFC), and is the "Anná" typed
+    on another phone: two players of one name are refused."""
+    data = {"step": "players", "game": "plump", "players-0": "Ann\u00e1", "players-1": "Bo",
+            "players-2": "Anna\u0301"}  # fmt: skip
+    refused = client.post("/new", data=data)
+    assert refused.status_code == 422 and "Two players have the same name." in refused.text
+    game = start_game(client, players=["Anna\u0301", "Bo", "Cia"], first="Bo")
+    with app.app_context():
+        assert db.session.execute(db.select(Game.seating)).scalar_one()[0] == "Ann\u00e1"
+    page = client.get(game.path).text
+    assert "Ann\u00e1" in page and "Anna\u0301" not in page
+
+
+# --- no cache keeps a page with a key --------------------------------------------------------
+
+
+def test_no_cache_keeps_a_page_that_carries_a_key(app: Flask, client: FlaskClient) -> None:
+    game = start_game(client)
+    with app.app_context():
+        view = db.session.execute(db.select(Game.table.property.mapper.class_.view_token)).scalar()
+    game_id = game.path.split("/")[4]
+    table = f"/t/{game.token}/"
+    pages = ["/", "/new", game.path, table, f"{game.path}history", f"{game.path}export"]
+    pages += [f"{game.path}sheet.csv", f"{table}export", f"{table}rows", f"/v/{view}/g/{game_id}/"]
+    for path in [*pages, "/t/no-such-table/"]:
+        answer = client.get(path)
+        assert answer.headers.get("Cache-Control") == "no-store", (path, answer.headers)
+    fragment = client.get(game.path, headers={"HX-Request": "true"})
+    assert fragment.headers["Cache-Control"] == "no-store"
+    assert "no-store" not in client.get("/manifest.webmanifest").headers.get("Cache-Control", "")

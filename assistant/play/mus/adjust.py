@@ -67,7 +67,7 @@ def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> C
     name = (form.newcomer.data or "").strip()
     if not name:
         raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
-    check_typed_name(name, field="newcomer")
+    name = check_typed_name(name, field="newcomer")
     if any("seats" not in fact for fact in draft.facts):
         raise RuleError(
             N_("A substitute comes between hands: take this hand's steps back first"),
