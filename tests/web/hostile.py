@@ -60,13 +60,16 @@ for _ in range(15):
 KEYS = st.text(string.ascii_letters + string.digits + "_-", min_size=8, max_size=64)
 
 
+# More players than a club night takes (256), one a line: a night's entrants.
+MANY_NAMES = "\n".join(f"P{n}" for n in range(300))
 # What a person could type that a page must refuse or keep harmless: control characters, a
 # name that turns the text around, formulas for a spreadsheet, one of our sentences' shapes.
 NASTY = st.one_of(
     st.sampled_from(
         ["Fri\x00", "Fri\nday", "\x1b[31m", "Fri\u202eday", "\u2066Bo", "Fri\u2028day",
          '=HYPERLINK("http://evil.example","x")', "+1+1", "-1+1", "@SUM(1)", "\t=1",
-         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva"]
+         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva", "Bo\ufeff", "\u200fEva",
+         "Cia\u200b", "\u3164", "Anna\u0301", "Ann\u00e1", MANY_NAMES]
     ),
     st.text(max_size=12),
 )  # fmt: skip

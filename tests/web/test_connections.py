@@ -54,20 +54,20 @@ def closed_by_the_server(held: socket.socket) -> bool:
 
 def slowloris(held: socket.socket, closed: threading.Event, sends: int) -> None:
     """A request's head a line every half second, never finished: told apart by whether the
-    server closes it while it is still sending (it sends for three times the bound)."""
-    with held:
-        held.sendall(b"GET /manifest.webmanifest HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        held.setblocking(False)
-        for n in range(sends):
-            if closed_by_the_server(held):
-                closed.set()
-                return
-            try:
-                held.sendall(f"X-Slow-{n}: 1\r\n".encode())
-            except (ConnectionResetError, BrokenPipeError):
-                closed.set()
-                return
-            threading.Event().wait(0.5)
+    server closes it while it is still sending (it sends for three times the bound, and keeps
+    the connection open after that)."""
+    held.sendall(b"GET /manifest.webmanifest HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    held.setblocking(False)
+    for n in range(sends):
+        if closed_by_the_server(held):
+            closed.set()
+            return
+        try:
+            held.sendall(f"X-Slow-{n}: 1\r\n".encode())
+        except (ConnectionResetError, BrokenPipeError):
+            closed.set()
+            return
+        threading.Event().wait(0.5)
 
 
 def test_idle_and_slow_connections_are_closed_and_a_phone_is_answered(tmp_path: Path) -> None:
@@ -77,7 +77,7 @@ def test_idle_and_slow_connections_are_closed_and_a_phone_is_answered(tmp_path: 
     try:
         wait_until_up(port)
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(IDLE)]
-        held = socket.create_connection(("127.0.0.1", port))
+        idle.append(held := socket.create_connection(("127.0.0.1", port)))
         slow = threading.Thread(target=slowloris, args=(held, closed, 6 * HEAD_SECONDS))
         slow.start()
         # Every connection of the worker is taken: the phone's request waits for the bound.
@@ -88,11 +88,11 @@ def test_idle_and_slow_connections_are_closed_and_a_phone_is_answered(tmp_path: 
             assert answer.headers["Connection"] == "close"  # one request per connection
         slow.join()
         assert closed.is_set()  # the slowloris was closed while it was still sending
-        for held in idle:
-            held.setblocking(False)
-        assert all(closed_by_the_server(held) for held in idle)
+        for each in idle:
+            each.setblocking(False)
+        assert all(closed_by_the_server(each) for each in idle)
     finally:
-        for held in idle:
-            held.close()
+        for each in idle:
+            each.close()
         server.terminate()
         server.wait(timeout=30)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -81,8 +81,12 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             "RATELIMIT_CREATE": endless,
             "RATELIMIT_IMPORT": endless,
             "RATELIMIT_WRONG_LINKS": endless,
+            "RATELIMIT_NIGHT": endless,
+            "HALL_KEPT_SECONDS": 0,
         }
     )
+    reached: set[str] = app.extensions.setdefault("reached", set())
+    app.after_request(lambda answer: reached.add(str(request.endpoint)) or answer)
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -451,6 +455,28 @@ def import_table(table: Fuzzer, data: Any, plan: dict) -> None:
         assert table.client.get(f"/t/{newest[0]}/").status_code == 200, text
 
 
+def again(table: Fuzzer, data: Any, plan: dict) -> None:
+    """Play again, from a finished game's page (a game going on is finished first, as if
+    its last deal had been entered)."""
+    forms = table.forms(table.game, "/again")
+    if not forms:
+        with table.app.app_context():
+            game_id = int(table.game.split("/")[4])
+            db.session.execute(db.update(Game).filter_by(id=game_id).values(finished=db.func.now()))
+            db.session.commit()
+        table.pages.clear()
+        table.known = table.state()
+        forms = table.forms(table.game, "/again")
+    for form in forms[:1]:
+        table.post(mutated_path(form.action, plan), table.submission(form, plan), creates=True)
+
+
+def phone_name(table: Fuzzer, data: Any, plan: dict) -> None:
+    """The name a phone gives itself, from a game's history."""
+    (form,) = table.forms(table.game + "history", "/phone")
+    table.post(mutated_path(form.action, plan), table.submission(form, plan))
+
+
 ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "enter": entry_route("/enter"),
     "undo": entry_route("/undo"),
@@ -459,6 +485,20 @@ ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "set-up": set_up,
     "import": import_record,
     "import-table": import_table,
+    "again": again,
+    "phone-name": phone_name,
+}
+# What each route's fuzz reaches, every run (test_fuzz_routes.py: every POST route is one's).
+REACHES = {
+    "enter": {"games.enter"},
+    "undo": {"games.undo"},
+    "correct": {"games.correct"},
+    "delete": {"games.delete"},
+    "set-up": {"home.new_table", "tables.new_game"},
+    "import": {"home.import_record", "tables.import_record"},
+    "import-table": {"home.import_table"},
+    "again": {"games.again"},
+    "phone-name": {"games.name_phone"},
 }
 
 
@@ -480,6 +520,7 @@ def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
 
     submit()
     table.check_games_since(0, fully=True)
+    assert REACHES[route] <= app.extensions["reached"]
 
 
 @pytest.mark.parametrize("kind", GAMES)
