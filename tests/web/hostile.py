@@ -119,6 +119,17 @@ def mutated_path(path: str, plan: dict[str, Any]) -> str:
     return "/".join(parts)
 
 
+def explicit_plan(**changes: Any) -> dict[str, Any]:
+    """A plan that posts a form as the page shows it (its address too), or as ``changes`` say:
+    the examples run before the search, the same every run."""
+    plan: dict[str, Any] = {
+        "mode": "as shown", "restart": 50, "form": 0, "button": 99, "round": 0, "htmx": False,
+        "key": "page", "slots": [("other", 0, "")] * SLOTS, "extra": {}, "typed": [""] * SLOTS,
+        "url": (99, ""), "elsewhere": 99, "at_once": 5,
+    }  # fmt: skip
+    return plan | changes
+
+
 def submission(
     form: PageForm, plan: dict[str, Any], last_key: str, theirs: Sequence[str] = ()
 ) -> dict[str, Any]:
@@ -223,7 +234,7 @@ def _places(node: Any) -> Iterator[tuple[Any, Any]]:
 NUMBERS = ["-1", "0", str(2**31), str(10**20), "9" * 5000, "²"]
 ONE_AT_A_TIME = [
     "Fri\x00day", "Fri\u202eday", "Fri\nday", '=HYPERLINK("http://evil.example","x")',
-    "{a:>99999999}", *NUMBERS,
+    "{a:>99999999}", "Bo\ufeff", "\u200fEva", "Anna\u0301", MANY_NAMES, *NUMBERS,
 ]  # fmt: skip
 # What takes a text's place in a record or a table file, one text at a time.
 TEMPLATES: list[Any] = [

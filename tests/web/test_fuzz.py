@@ -40,7 +40,9 @@ from tests.web.helpers import PLAYERS, PageForm, page_forms
 from tests.web.hostile import (
     ONE_AT_A_TIME,
     PLAN,
+    SLOTS,
     TEMPLATES,
+    explicit_plan,
     mutated_path,
     mutated_record,
     one_field_at_a_time,
@@ -502,6 +504,30 @@ REACHES = {
 }
 
 
+def explicit(table: Fuzzer, route: str) -> None:
+    """Before the search, the same every run: the route's form as the page shows it with each
+    of another phone's keys, and sent by several tabs at once; a finished game's last step
+    (Plump's "Count everyone who played") with each of its fields made hostile in turn."""
+    if route not in EXPLICIT:
+        return
+    for which in range(len(KEYS)):
+        slots = [("other", which, "")] * SLOTS
+        for plan in (explicit_plan(key="theirs", slots=slots), explicit_plan(at_once=0)):
+            table.plan = plan
+            ROUTES[route](table, None, plan)
+    table.plan = {}
+    if route == "enter" and table.finished:
+        for pick in range(4, 5 * len(table.finished), 5):
+            table.fresh_game(pick)
+            for form in table.forms(table.game, "/enter"):
+                for data in one_field_at_a_time(form):
+                    table.post(form.action, data, htmx=True)
+    table.fresh_game()
+
+
+EXPLICIT = {"enter", "undo", "correct", "delete", "set-up", "again", "phone-name"}
+
+
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("kind", GAMES)
 def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
@@ -509,6 +535,7 @@ def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
 ) -> None:
     table = Fuzzer(app, kind)
     table.fresh_game()
+    explicit(table, route)
 
     @FUZZ
     @given(data=st.data())

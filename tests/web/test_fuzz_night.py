@@ -22,7 +22,15 @@ from assistant.extensions import db
 from assistant.games.base import has_control
 from assistant.store.models import Game, Night, Table
 from tests.games.night_examples import PLUMP_PLAYERS
-from tests.web.hostile import HOSTILE, ODD, PLAN, URL_PARTS, mutated_path, mutated_record
+from tests.web.hostile import (
+    HOSTILE,
+    ODD,
+    PLAN,
+    URL_PARTS,
+    mutated_path,
+    mutated_record,
+    one_field_at_a_time,
+)
 from tests.web.test_fuzz import FUZZ, Fuzzer, app, plain_name  # noqa: F401  (the fixture)
 from tests.web.test_live import THREADED
 
@@ -161,6 +169,25 @@ def asked(table: Fuzzer, which: str, value: str, other: str) -> str:
     }[which]
 
 
+def ask(table: Fuzzer, which: str, value: str, header: str, url: tuple, *, htmx: bool) -> None:
+    """``which`` asked with ``value`` in its query, ``header`` as its Last-Event-ID and a part
+    of its address made hostile now and then: an answer, never a 5xx."""
+    path = mutated_path(asked(table, which, value, "none"), {"url": url})
+    headers = {"Last-Event-ID": header.replace("\n", " ").replace("\r", " ")}
+    if htmx:
+        headers["HX-Request"] = "true"
+    query = {"version": value, "seen": value, "sheet": value}
+    answer = table.client.get(
+        path, query_string=query, headers=headers, buffered=False, environ_overrides=THREADED
+    )
+    try:
+        assert answer.status_code < 500, (path, value, header)
+        if answer.status_code == 200 and answer.mimetype == "text/event-stream":
+            assert b"retry" in next(iter(answer.response))
+    finally:
+        answer.close()
+
+
 def test_hostile_parameters_of_the_streams_polls_and_the_phones_routes(
     app: Flask,  # noqa: F811
 ) -> None:
@@ -170,6 +197,10 @@ def test_hostile_parameters_of_the_streams_polls_and_the_phones_routes(
     table.fresh_game()
     table.fresh_night()
 
+    for which in sorted(set(QUERIES.values())):  # first each odd value, the same every run
+        for value in ODD:
+            ask(table, which, value, value, (99, ""), htmx=False)
+
     @FUZZ
     @given(
         which=st.sampled_from(sorted(set(QUERIES.values()))),
@@ -178,23 +209,24 @@ def test_hostile_parameters_of_the_streams_polls_and_the_phones_routes(
         url=st.tuples(st.integers(0, 99), URL_PARTS),
         htmx=st.booleans(),
     )
-    def ask(which: str, value: str, header: str, url: tuple, htmx: bool) -> None:
-        path = mutated_path(asked(table, which, value, "none"), {"url": url})
-        headers = {"Last-Event-ID": header.replace("\n", " ").replace("\r", " ")}
-        if htmx:
-            headers["HX-Request"] = "true"
-        query = {"version": value, "seen": value, "sheet": value}
-        answer = table.client.get(
-            path, query_string=query, headers=headers, buffered=False, environ_overrides=THREADED
-        )
-        try:
-            assert answer.status_code < 500, (path, value, header)
-            if answer.status_code == 200 and answer.mimetype == "text/event-stream":
-                assert b"retry" in next(iter(answer.response))
-        finally:
-            answer.close()
+    def search(which: str, value: str, header: str, url: tuple, htmx: bool) -> None:
+        ask(table, which, value, header, url, htmx=htmx)
 
-    ask()
+    search()
     zipped = table.client.get("/phone/app.zip", query_string={"v": "²"})
     assert zipped.status_code == 200
     assert {*QUERIES, "phone.app_zip"} <= app.extensions["reached"]
+
+
+def test_one_hostile_field_at_a_time_in_a_new_night_and_its_forms(
+    app: Flask,  # noqa: F811
+) -> None:
+    """Each field of a new night's form and of the night's page (its entrants 300 names too),
+    alone made hostile: refused, or stored harmless and within a night's bounds."""
+    table = NightFuzzer(app, "plump")
+    table.fresh_game()
+    table.fresh_night()
+    for page in ("/nights/new", table.night):
+        for form in table.forms(page, ""):
+            for data in one_field_at_a_time(form):
+                table.post(form.action.partition("#")[0], data)
