@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
-from assistant.games.base import RuleError, has_control, has_invisible
+from assistant.games.base import RuleError, has_control
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
 from tests.examples import example_records
@@ -307,7 +307,7 @@ class Fuzzer:
         with self.app.app_context():
             for name, players in db.session.execute(db.select(Table.name, Table.players)):
                 assert not has_control(name + "".join(players)), (name, players)
-                assert not has_invisible(name), name
+                assert not shows_nothing(name), name
                 assert all(plain_name(player) for player in players), players
             for seating in db.session.execute(db.select(Game.seating)).scalars():
                 assert all(plain_name(player) for player in seating), seating
@@ -328,9 +328,19 @@ def first(value: Any) -> str:
     return str(value[0] if isinstance(value, list) and value else value)
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` holds a character that shows nothing (told here as the tests see it,
+    not by the app's own check): a format character but a joiner or a flag's tag, a filler."""
+    return any(
+        c in "\u115f\u1160\u3164\uffa0"
+        or (unicodedata.category(c) == "Cf" and c not in "\u200c\u200d" and ord(c) < 0xE0020)
+        for c in text
+    )
+
+
 def plain_name(name: str) -> bool:
     """A player's name as a page may keep it: nothing invisible, composed (NFC)."""
-    return not has_invisible(name) and unicodedata.is_normalized("NFC", name)
+    return not shows_nothing(name) and unicodedata.is_normalized("NFC", name)
 
 
 def sent_at_once(client: Any, copies: int, path: str, data: dict, *, htmx: bool) -> list[Any]:
