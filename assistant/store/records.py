@@ -199,5 +199,12 @@ def check_text(text: str, where: str) -> str:
     return text
 
 
+def check_name_text(text: str, where: str) -> str:
+    """A name a file gives (a table's, a night's): a record's text, and nothing invisible."""
+    if has_invisible(check_text(text, where)):
+        raise RuleError(INVISIBLE)
+    return text
+
+
 def score_text(text: str) -> JSON:
     return score_record(parse_record(load_json(text)))
