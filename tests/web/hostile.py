@@ -120,10 +120,11 @@ def mutated_path(path: str, plan: dict[str, Any]) -> str:
 
 
 def explicit_plan(**changes: Any) -> dict[str, Any]:
-    """A plan that posts a form as the page shows it (its address too), or as ``changes`` say:
-    the examples run before the search, the same every run."""
+    """A plan that posts a form as the page shows it, a value picked where it shows none, no
+    button (its address as it is), or as ``changes`` say: the examples run before the search,
+    the same every run."""
     plan: dict[str, Any] = {
-        "mode": "as shown", "restart": 50, "form": 0, "button": 99, "round": 0, "htmx": False,
+        "mode": "picked", "restart": 50, "form": 0, "button": -1, "round": 0, "htmx": False,
         "key": "page", "slots": [("other", 0, "")] * SLOTS, "extra": {}, "typed": [""] * SLOTS,
         "url": (99, ""), "elsewhere": 99, "at_once": 5,
     }  # fmt: skip

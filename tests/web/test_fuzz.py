@@ -32,6 +32,7 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.games.base import RuleError, has_control
+from assistant.kept import kept
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
 from tests.examples import example_records
@@ -476,6 +477,7 @@ def again(table: Fuzzer, data: Any, plan: dict) -> None:
             game_id = int(table.game.split("/")[4])
             db.session.execute(db.update(Game).filter_by(id=game_id).values(finished=db.func.now()))
             db.session.commit()
+            kept().clear()  # its page was kept as of a game going on
         table.pages.clear()
         table.known = table.state()
         forms = table.forms(table.game, "/again")
@@ -520,6 +522,7 @@ def explicit(table: Fuzzer, route: str) -> None:
     (Plump's "Count everyone who played") with each of its fields made hostile in turn."""
     if route not in EXPLICIT:
         return
+    table.fresh_game(1)  # a game with a round entered: one to correct
     for which in range(len(KEYS)):
         slots = [("other", which, "")] * SLOTS
         for plan in (explicit_plan(key="theirs", slots=slots), explicit_plan(at_once=0)):
