@@ -16,7 +16,8 @@ from flask_babel import format_date
 from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
-from ..games.base import N_, Message, RuleError, check_typed_name, same_name
+from ..games.base import N_, Message, RuleError
+from ..games.names import check_typed_name, same_name
 from ..games.stats import Played
 from ..play.tonight import CircleEvenings
 from ..store import service as services

@@ -13,8 +13,9 @@ from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, S
 from wtforms.validators import InputRequired, Length, Optional, Regexp, ValidationError
 
 from ..games import find_game
-from ..games.base import INVISIBLE, has_control, has_invisible, same_name, typed_name
+from ..games.base import has_control
 from ..games.evening_money import CURRENCIES
+from ..games.names import INVISIBLE, has_invisible, same_name, typed_name
 from ..i18n import gettext, languages
 from ..play.fields import choices
 from ..play.money import COINS, BadAmount, money, parse_cents, typed

@@ -22,7 +22,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, ValidationErr
 
 from ..evening.forms import Prefixed, plain_text
 from ..games import GAMES
-from ..games.base import INVISIBLE, has_control, has_invisible, typed_name
+from ..games.base import has_control
+from ..games.names import INVISIBLE, has_invisible, typed_name
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
 from ..play.fields import choices

@@ -12,7 +12,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ..games.base import JSON, N_, RuleError, check_typed_name, same_name, typed_name
+from ..games.base import JSON, N_, RuleError
+from ..games.names import check_typed_name, same_name, typed_name
 from ..games.spec import GameSpec
 from .base import Context, EntryForm
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..games import find_game
 from ..games.base import (
-    INVISIBLE,
     JSON,
     MAX_NAME,
     N_,
@@ -21,9 +20,8 @@ from ..games.base import (
     RuleError,
     check_keys,
     has_control,
-    has_invisible,
-    typed_name,
 )
+from ..games.names import INVISIBLE, has_invisible, typed_name
 
 FORMAT = "table-assistant/1"
 # Bounds far beyond any game at a table, so that whatever a record holds can be stored in every

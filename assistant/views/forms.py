@@ -12,7 +12,8 @@ from wtforms.validators import Length, Optional
 
 from ..evening.forms import plain_text
 from ..games import GAMES
-from ..games.base import INVISIBLE, RuleError, has_control, has_invisible, same_name, typed_name
+from ..games.base import RuleError, has_control
+from ..games.names import INVISIBLE, has_invisible, same_name, typed_name
 from ..i18n import current_language, gettext, say
 from ..play.fields import choice_values, choices
 from ..store import service as services

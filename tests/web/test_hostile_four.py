@@ -135,7 +135,7 @@ def test_a_name_with_an_invisible_character_is_refused_beside_it(
 
 def test_a_person_at_a_laptop_and_a_flag_are_names() -> None:
     """The joiners and a flag's tags draw one picture: they stay."""
-    from assistant.games.base import has_invisible
+    from assistant.games.names import has_invisible
 
     assert not has_invisible("Bo 👩\u200d💻")
     assert not has_invisible("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f")

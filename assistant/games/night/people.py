@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..base import N_, RuleError, has_control, has_invisible, same_name
+from ..base import N_, RuleError, has_control
+from ..names import has_invisible, same_name
 
 
 @dataclass(frozen=True, order=True)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, RuleError, check_typed_name
+from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
+from ...games.names import check_typed_name
 from ..base import Change, Context, EntryForm
 
 
