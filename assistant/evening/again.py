@@ -9,6 +9,8 @@ from collections.abc import Callable
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..games import find_game
+from ..games.base import Record
 from ..play.page import Again, again_after
 from ..store import keys
 from ..store import service as services
@@ -59,14 +61,17 @@ def start_once(start_key: str | None, start: Callable[[], Game]) -> tuple[Game, 
 
 
 def play_again(game: Game, key: str, players: list[str] | None = None) -> Game:
-    """Start the game after ``game`` (a RuleError if the evening has ended), with ``players``
-    (else the seats' holders at its end); the key of a game already started at this table
-    finds that game."""
+    """Start the game after ``game`` (a RuleError if the evening has ended, or its rules do not
+    fit the players), with ``players`` (else the seats' holders at its end); the key of a game
+    already started at this table finds that game."""
     start_key = keys.of_start(game.table_id, key)
     stake = None
     if game.stake is not None:
         stake = (game.stake.cents, game.stake.basis)
     after = again_of(game, players)
+    # The same rules may not fit other players (17 cards each are dealt to three, not four).
+    first_deal = Record(game.kind, tuple(players or after.players), after.first, game.options, ())
+    find_game(game.kind).replay(first_deal)
 
     def start() -> Game:
         return evening.start_game(

@@ -157,7 +157,7 @@ def again(token: str, game_id: int) -> Any:
             return render_game(table, game, status=422, again=form)
         try:
             started = play_again(game, form.key.data, chosen)
-        except RuleError as error:  # the evening has ended
+        except RuleError as error:  # the evening has ended, or the rules do not fit them
             return render_game(table, game, status=422, notice=say(error))
     return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 

@@ -174,3 +174,25 @@ def test_no_cache_keeps_a_page_that_carries_a_key(app: Flask, client: FlaskClien
     fragment = client.get(game.path, headers={"HX-Request": "true"})
     assert fragment.headers["Cache-Control"] == "no-store"
     assert "no-store" not in client.get("/manifest.webmanifest").headers.get("Cache-Control", "")
+
+
+def test_play_again_with_players_its_rules_do_not_fit_says_so(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Found by the fuzz: a Plump game of three starting at 17 cards each, played again with a
+    fourth (4 × 17 cards are more than a pack) was stored, and its page could not be drawn."""
+    record = {"format": "table-assistant/1", "game": "plump", "players": ["Anna", "Bo", "Cia"],
+              "options": {"start_cards": 17}, "first_dealer": "Anna", "rounds": []}  # fmt: skip
+    game = GameUrl(import_record(client, start_game(client).token, record).headers["Location"])
+    with app.app_context():
+        db.session.execute(db.update(Game).values(finished=db.func.now()))
+        db.session.commit()
+    page = client.get(game.path).text
+    key = re.search(r'action="[^"]*/again".*?name="key" value="([^"]+)"', page, re.S)
+    assert key is not None
+    before = stored(app)
+    data = {"key": key.group(1), "changed": "1", "playing": ["Anna", "Bo", "Cia", "Dan"]}
+    refused = client.post(game.path + "again", data=data)
+    assert refused.status_code == 422
+    assert "with 4 players at most 13 cards can be dealt to each, not 17" in refused.text
+    assert stored(app) == before
