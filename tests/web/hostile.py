@@ -235,7 +235,7 @@ def _places(node: Any) -> Iterator[tuple[Any, Any]]:
 NUMBERS = ["-1", "0", str(2**31), str(10**20), "9" * 5000, "²"]
 ONE_AT_A_TIME = [
     "Fri\x00day", "Fri\u202eday", "Fri\nday", '=HYPERLINK("http://evil.example","x")',
-    "{a:>99999999}", "Bo\ufeff", "\u200fEva", "Anna\u0301", MANY_NAMES, *NUMBERS,
+    "{a:>99999999}", "Bo\ufeff", "Anna\u0301", *NUMBERS,
 ]  # fmt: skip
 # What takes a text's place in a record or a table file, one text at a time.
 TEMPLATES: list[Any] = [

@@ -24,6 +24,7 @@ from assistant.store.models import Game, Night, Table
 from tests.games.night_examples import PLUMP_PLAYERS
 from tests.web.hostile import (
     HOSTILE,
+    MANY_NAMES,
     ODD,
     PLAN,
     URL_PARTS,
@@ -230,3 +231,5 @@ def test_one_hostile_field_at_a_time_in_a_new_night_and_its_forms(
         for form in table.forms(page, ""):
             for data in one_field_at_a_time(form):
                 table.post(form.action.partition("#")[0], data)
+    (new,) = [f for f in table.forms("/nights/new", "/nights") if "night-entrants" in f.fields]
+    table.post("/nights", {**new.current, "night-entrants": MANY_NAMES})
