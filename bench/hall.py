@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant import create_app
 from assistant.extensions import db
-from assistant.kept import kept
+from assistant.store.kept import kept
 from assistant.store.models import Night
 from bench.inprocess import median_cpu_ms
 

@@ -12,10 +12,9 @@ from ..extensions import db
 from ..games import find_game
 from ..games.base import Record
 from ..play.page import Again, again_after
-from ..store import keys
+from ..store import evening, keys
 from ..store import service as services
 from ..store.models import Game, Table
-from . import service as evening
 from .forms import AgainForm
 
 

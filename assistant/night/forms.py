@@ -20,13 +20,12 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
-from ..evening.forms import Prefixed, plain_text
 from ..games import GAMES
 from ..games.base import has_control
 from ..games.names import INVISIBLE, has_invisible, typed_name
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
-from ..play.fields import choices
+from ..play.fields import Prefixed, choices, plain_text
 
 FORMATS = choices(
     [

@@ -15,16 +15,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, current_app, render_template
 from sqlalchemy import bindparam
 
+from ..device import is_htmx
 from ..extensions import db
 from ..i18n import reader_locale
-from ..kept import kept
+from ..lookup import hall_or_404
+from ..store.kept import kept
 from ..store.models import Game, Table
 from ..store.models import Night as NightRow
-from ..throttle import count_miss
-from ..views.shown import is_htmx
 from . import service
 from .view import night_view
 
@@ -40,10 +40,7 @@ GAMES_AT = (
 
 @bp.get("/")
 def hall(view_token: str) -> Any:
-    row = service.get_night_for_view(view_token)
-    if row is None:
-        count_miss()
-        abort(404)
+    row = hall_or_404(view_token)
     if not is_htmx():  # the whole page, once a screen (with this screen's own session)
         return drawn(row, "nights/hall.html")
     key = (row.id, reader_locale())

@@ -7,7 +7,7 @@ table that is sent again across this upgrade makes a table of its own; one sent 
 after it is one table). The digests cannot be undone: a downgrade leaves them as they are.
 
 Revision ID: a9c5e2d7f310
-Revises: f1a2b3c4d5e6
+Revises: b5d1e9a3c7f2
 Create Date: 2026-12-03 09:00:00.000000
 
 """
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "a9c5e2d7f310"
-down_revision = "f1a2b3c4d5e6"
+down_revision = "b5d1e9a3c7f2"
 branch_labels = None
 depends_on = None
 

@@ -32,7 +32,7 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.games.base import RuleError, has_control
-from assistant.kept import kept
+from assistant.store.kept import kept
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
 from tests.examples import example_records

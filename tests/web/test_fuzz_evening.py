@@ -1,5 +1,6 @@
 """Hostile submits to the evening's and the circle's POST routes (name, currency, stakes, end,
-reopen, paid, joining a circle, creating one, renaming and merging its players), with CSRF on.
+reopen, paid, how a player is paid, joining a circle, creating one, renaming and merging its
+players), with CSRF on.
 
 The same fuzzer as ``test_fuzz.py`` (forms as the pages show them, values sometimes offered and
 sometimes anything); what must hold is the same too: never a 5xx, a refused submit changes
@@ -58,9 +59,9 @@ class EveningFuzzer(Fuzzer):
         circles and their players."""
         with self.app.app_context():
             tables = db.session.execute(
-                db.select(Table.name, Table.currency, Table.ended, Table.circle_id).order_by(
-                    Table.id
-                )
+                db.select(
+                    Table.name, Table.currency, Table.ended, Table.circle_id, Table.pay
+                ).order_by(Table.id)
             ).all()
             stakes = db.session.execute(
                 db.select(Stake.game_id, Stake.cents, Stake.basis).order_by(Stake.id)
@@ -72,7 +73,7 @@ class EveningFuzzer(Fuzzer):
             ).all()
             circles = db.session.execute(db.select(Circle.name).order_by(Circle.id)).all()
             members = db.session.execute(
-                db.select(Member.circle_id, Member.name).order_by(Member.id)
+                db.select(Member.circle_id, Member.name, Member.pay).order_by(Member.id)
             ).all()
         evening = (tables, stakes, payments, circles, members)
         return (*super().state(), repr(evening))
@@ -124,8 +125,9 @@ REACHES = {  # what each route's fuzz reaches, every run (test_fuzz_routes.py)
         "evening.stake",
         "evening.end",
         "evening.join_circle",
+        "evening.pay",
     },
-    "circle": {"circles.rename", "circles.merge", "new_circle.create"},
+    "circle": {"circles.rename", "circles.merge", "circles.pay", "new_circle.create"},
     "one field at a time": {"evening.paid", "evening.unpaid", "evening.reopen"},
 }
 

@@ -29,6 +29,7 @@ NOT_LIMITED = {
     "evening.stake": "the table's own evening", "evening.end": "the table's own evening",
     "evening.reopen": "the table's own evening", "evening.paid": "the table's own payments",
     "evening.unpaid": "the table's own payments", "evening.join_circle": "the table's own",
+    "evening.pay": "the table's own players", "circles.pay": "the circle's own players",
     "circles.rename": "the circle's own players", "circles.merge": "the circle's own players",
 }  # fmt: skip
 

@@ -156,7 +156,7 @@ def test_the_keys_stored_before_are_kept_by_their_owners_after_the_upgrade(
     url = f"sqlite:///{tmp_path}/m.db"
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        upgrade(revision="f1a2b3c4d5e6")
+        upgrade(revision="b5d1e9a3c7f2")  # where a database stood before the keys were owned
         db.session.execute(
             db.text(
                 'INSERT INTO "table" (id, token, view_token, name, players, currency, coin,'

@@ -27,6 +27,7 @@ class PaymentLine:
     money: str | None
     why: str  # the payment explained, its numbers written as the reader's language does
     count: int  # for "1 chip" / "2 chips" (2 for any fraction)
+    cents: int | None = None  # the money paid, in cents (None: chips only): what a link pays
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def payment_line(transfer: Transfer, money: Fraction | None, currency: str) -> P
         None if money is None else written(amount),
         explained(transfer.explanation, written),
         1 if chips == 1 else 2,
+        None if money is None else transfer.cents,
     )
 
 
