@@ -1,6 +1,8 @@
-"""Rate limits per network address: creating tables and games, imports, links to no table.
+"""Rate limits per network address: creating tables and games, imports, a club night's
+changes, links to no table.
 
-The limits are settings (``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_WRONG_LINKS``)
+The limits are settings (``RATELIMIT_CREATE``, ``RATELIMIT_IMPORT``, ``RATELIMIT_NIGHT``,
+``RATELIMIT_WRONG_LINKS``)
 far above what a table does in an evening, or a club's tables behind one address; beyond them
 the answer is a 429 page that says to wait. Flask-Limiter counts in memory by default (each
 server process on its own); on several machines ``RATELIMIT_STORAGE_URI`` names a shared store.
@@ -31,6 +33,11 @@ creating = limiter.shared_limit(
 # Every import counts: reading a file is the work.
 importing = limiter.shared_limit(
     lambda: current_app.config["RATELIMIT_IMPORT"], scope="import", methods=["POST"]
+)
+# Every change of a club night counts (a draw, who comes or goes, a result): each is checked
+# with the whole night, and a night is the organiser's phone's, not a crowd's.
+night_changing = limiter.shared_limit(
+    lambda: current_app.config["RATELIMIT_NIGHT"], scope="night", methods=["POST"]
 )
 
 

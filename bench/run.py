@@ -15,6 +15,8 @@ share this machine's cores):
 * the bytes of a first and a repeat visit of a game page (Chromium with its service worker,
   counted at the server: bench/visits.py), and Lighthouse (mobile) on the home, table and game
   pages;
+* the hall screen of a 256-player club night (bench/hall.py): a poll of its part, drawn anew and
+  kept;
 * play without signal (bench/offline.py): the bytes a phone downloads to keep a table, each file
   as transferred and as stored, the time from "Keep for play without signal" to "Ready", from
   going offline to the first step shown, and of later steps offline beside online, and where
@@ -40,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.store.service import import_record
-from bench import inprocess, lighthouse, live, load, offline, visits
+from bench import hall, inprocess, lighthouse, live, load, offline, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -231,7 +233,7 @@ def offline_rows(found: dict[str, Any]) -> list[list[str]]:
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 
-PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "live")
+PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "live", "hall")
 
 
 def main() -> None:
@@ -278,6 +280,15 @@ def main() -> None:
         results["statements"] = inprocess.statements_per_request()
         text = ", ".join(f"{k} {v}" for k, v in results["statements"].items())
         rows.append(["SQL statements per request", text, "", "", ""])
+    if "hall" in only:
+        results["hall"] = found = hall.hall_figures()
+        rows.append([
+            f"hall screen's part, {found['players']} players at {found['tables']} tables",
+            f"{found['kept_ms']:.1f} ms CPU a poll",
+            f"drawn anew {found['drawn_ms']:.0f} ms (at most once a second); {found['bytes']} B",
+            "20 screens < 10 % of a core",
+            "yes" if 20 * found["kept_ms"] + found["drawn_ms"] < 100 else "NO",
+        ])  # fmt: skip
     if "live" in only:
         results["live"] = {
             str(tables): live.both_modes(tables, arguments.seconds)

@@ -134,8 +134,10 @@ def test_a_table_set_up_twice_with_one_key_is_one_table(client, app) -> None:
     assert first.status_code == again.status_code == 303
     assert first.headers["Location"] == again.headers["Location"]
     from assistant.extensions import db
+    from assistant.store import keys
     from assistant.store.models import Game, Table
 
     with app.app_context():
         assert len(db.session.execute(db.select(Table)).scalars().all()) == 1
-        assert db.session.execute(db.select(Game)).scalar_one().start_key == "setup-key-1"
+        start_key = db.session.execute(db.select(Game)).scalar_one().start_key
+    assert start_key == keys.of_new_table(data.items(), "setup-key-1")  # the key of this set-up
