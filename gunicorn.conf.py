@@ -6,6 +6,9 @@ thousands of waiting streams beside the requests it serves, where a sync worker 
 by a single stream (the app answers a stream it cannot hold with 204, and the page polls).
 Measured with `make bench` (bench/README.md): the same entry POST and pages as sync workers."""
 
+import subprocess
+import sys
+
 from assistant.config import settle_worker
 
 worker_class = "gevent"
@@ -25,3 +28,10 @@ graceful_timeout = 5
 
 def post_worker_init(worker: object) -> None:
     settle_worker()
+
+
+def on_starting(server: object) -> None:
+    """The app for the phone (assistant/bundle.py), made for this version of the code before any
+    worker starts, unless it was: no request ever waits while it is made."""
+    command = [sys.executable, "-m", "flask", "--app", "assistant", "phone", "build"]
+    subprocess.run(command, check=False)  # noqa: S603 - our own command, no input from outside

@@ -135,3 +135,5 @@ class Defaults:
     RATELIMIT_CREATE = "30 per minute; 300 per day"
     RATELIMIT_IMPORT = "20 per minute; 200 per day"
     RATELIMIT_WRONG_LINKS = "60 per minute; 600 per hour"
+    # The app for the phone (views/phone.py): a phone fetches it once per version of the app.
+    RATELIMIT_PHONE_APP = "30 per minute; 300 per day"
