@@ -4,7 +4,8 @@ Starting the app on the phone used to compile every module it imports from sourc
 the app's, its libraries' (SQLAlchemy alone is 5 MB of source) and the standard library's,
 about half of a start. The server cannot compile them for the phone (its CPython is not the
 phone's), so the phone does, once per version of the bundle: on a start without them the
-import writes each module's bytecode beside its source, and once the app has answered, a
+import writes each module's bytecode beside its source (the worker lets it: Pyodide does not by
+default), and once the app has answered, a
 ``Keeper`` gathers, a step at a time (the worker answers the page between steps):
 
 * the app as it was unpacked, each module imported so far as its bytecode in place of its
@@ -30,11 +31,6 @@ from importlib.util import MAGIC_NUMBER, cache_from_source, source_hash
 from pathlib import Path
 
 UNCHECKED_HASH = (1).to_bytes(4, "little")  # PEP 552's flags: hash-based, source not checked
-
-
-def write_bytecode() -> None:
-    """This start writes each module's bytecode as it imports it (Pyodide does not by default)."""
-    sys.dont_write_bytecode = False
 
 
 def stdlib_zip() -> Path | None:

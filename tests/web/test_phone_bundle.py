@@ -109,3 +109,27 @@ def test_the_bundle_is_counted_per_address(made: Built, app: Flask, client: Flas
     assert fetched(client, url, "br")[0] == 429
     with client.get(url, environ_overrides={"REMOTE_ADDR": "192.0.2.7"}) as elsewhere:
         assert elsewhere.status_code == 200  # another network is counted on its own
+
+
+def test_the_runtimes_webassembly_goes_as_its_brotli_form_made_beforehand(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """9.6 MB as 2.7: the form kept beside it (static/phone/pyodide-*/vendored.json), never
+    compressed inside a request (that would take a worker minutes at brotli's best)."""
+    import assistant.serving
+
+    def never(data: bytes) -> bytes:
+        raise AssertionError("compressed inside a request")
+
+    monkeypatch.setitem(assistant.serving.ALGORITHMS, "br", never)
+    runtime = Path(client.application.static_folder or "static", "phone", "pyodide-314.0.8")
+    wasm = runtime / "pyodide.asm.wasm"
+    digest = hashlib.sha256(wasm.read_bytes()).hexdigest()[:12]
+    address = f"/static/phone/pyodide-314.0.8/pyodide.asm.wasm?v={digest}"
+    status, headers, body = fetched(client, address, "gzip, deflate, br")
+    assert status == 200 and headers["Content-Type"] == "application/wasm"
+    assert headers["Content-Encoding"] == "br" and "immutable" in headers["Cache-Control"]
+    assert body == (runtime / "pyodide.asm.wasm.br").read_bytes()
+    assert brotli.decompress(body) == wasm.read_bytes() and len(body) < len(wasm.read_bytes()) / 3
+    status, headers, body = fetched(client, address, "gzip")
+    assert status == 200 and "Content-Encoding" not in headers  # gzip: as it is
