@@ -91,8 +91,8 @@ def precached_files() -> list[str]:
     which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
     game has loaded them (``pwa.js`` tells the worker which, and they come from the browser's
     cache): a first visit does not download the three other games. The PNG icons are for
-    installing the app (the phone keeps its own copy then); a page shows the SVG one. A vendored
-file's provenance (``vendored.json``) is for people, not for pages."""
+    installing the app (the phone keeps its own copy then); a page shows the SVG one. A
+    vendored file's provenance (``vendored.json``) is for people, not for pages."""
     return [name for name in static_files() if not NOT_KEPT.fullmatch(name) and shared(name)]
 
 
