@@ -18,6 +18,7 @@ from werkzeug.serving import make_server
 from assistant import create_app
 from assistant.config import Defaults
 from assistant.extensions import db
+from assistant.views.phone import make_bundle
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -89,6 +90,7 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
     )
     with app.app_context():
         db.create_all()
+    make_bundle(app)  # the app for the phone, made before any request, as gunicorn makes it
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
