@@ -92,7 +92,8 @@ sys.dont_write_bytecode = ${kept ? "True" : "False"}  # the first start writes i
 from assistant.phone import Phone
 `);
   lap("import");
-  python.runPython(`phone = Phone(json.load(open("/phone/app/static-digests.json")), "${digest}")`);
+  python.runPython(`phone = Phone(
+    json.load(open("/phone/app/static-digests.json")), "${digest}", "/phone/templates-compiled")`);
   phone = python.globals.get("phone");
   const took = lap("app");
   if (!kept) keepLater(digest);

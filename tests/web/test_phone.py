@@ -39,7 +39,8 @@ import json, sys, sysconfig
 app = sys.argv[1]
 sys.path[:0] = [app, app + "/site"]
 from assistant.phone import Phone
-phone = Phone(json.load(open(app + "/static-digests.json")), "ab" * 32)
+templates = app.rsplit("/", 1)[0] + "/templates-compiled"
+phone = Phone(json.load(open(app + "/static-digests.json")), "ab" * 32, templates)
 answers = []
 for rows, asked in json.load(open(sys.argv[2])):
     phone.load(json.dumps(rows))
@@ -190,14 +191,16 @@ def test_the_bundle_holds_what_the_phone_imports_and_no_rate_limiter(
 def test_the_app_starts_again_from_the_bytecode_it_kept(
     client: FlaskClient, bundle_folder: Path, tmp_path: Path
 ) -> None:
-    """What the first start compiled and kept (Keeper) is what the next start imports, and it
-    answers as the first did (CPython's bytecode here, Pyodide's on the phone)."""
+    """What the first start compiled and kept (Keeper: modules and templates) is what the next
+    start imports, and it answers as the first did (CPython's bytecode here, Pyodide's on the
+    phone)."""
     tables = every_kind_of_page(client)[:1]
     first = on_the_phone(bundle_folder, tables, tmp_path, "keep")
     again = tmp_path / "again"
     with zipfile.ZipFile(tmp_path / "kept.zip") as kept:
         kept.extractall(again)
         assert not [name for name in kept.namelist() if "__pycache__" in name]
+        assert [name for name in kept.namelist() if name.startswith("templates-compiled/")]
 
     second = on_the_phone(again / "app", tables, tmp_path / "again")
 
