@@ -15,7 +15,7 @@ from . import config, live
 from .assets import setup_assets
 from .extensions import babel, csrf, db, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
-from .kept import setup_kept
+from .store.kept import setup_kept
 from .throttle import limit_views
 from .views import refuse_nameless_parts, register_views
 

@@ -34,6 +34,10 @@ from importlib.metadata import distribution, packages_distributions
 from importlib.util import find_spec
 from pathlib import Path
 
+from flask import Flask, current_app
+
+from .assets import static_digests
+
 # What the app imports on the phone, and what those import in turn.
 LIBRARIES = (
     "flask",
@@ -201,3 +205,33 @@ def forget_all_but(folder: Path, names: set[str]) -> None:
             for encoding in (None, "br", "gzip"):
                 made.path(encoding).unlink(missing_ok=True)
         stale.unlink(missing_ok=True)
+
+
+KEPT = "phone-bundle"  # the bundle of this version, in ``app.extensions`` once it is found
+
+
+def current_bundle() -> Built | None:
+    """The bundle made for the code this server runs, if it was made."""
+    if (made := current_app.extensions.get(KEPT)) is None:
+        made = built(bundle_folder(current_app), bundle_version())
+        if made is not None:  # looked for again until it is made
+            current_app.extensions[KEPT] = made
+    return made
+
+
+def bundle_version() -> str:
+    languages = tuple(current_app.config["LANGUAGES"])
+    return version(languages, json.dumps(static_digests(), sort_keys=True))
+
+
+def bundle_folder(app: Flask) -> Path:
+    return Path(app.config.get("PHONE_BUNDLE_FOLDER") or Path(app.instance_path, "phone"))
+
+
+def make_bundle(app: Flask) -> Built:
+    """The bundle of this version, made now unless it was (the command, a test's set-up)."""
+    with app.app_context():
+        languages = tuple(app.config["LANGUAGES"])
+        made = build(bundle_folder(app), languages, static_digests())
+    app.extensions[KEPT] = made
+    return made

@@ -14,12 +14,12 @@ from babel.messages.frontend import CommandLineInterface
 from flask import Flask, current_app, url_for
 from flask.cli import with_appcontext
 
+from .bundle import make_bundle
 from .extensions import db
 from .games.base import RuleError
 from .store.models import Game
 from .store.records import dump_record, score_text
 from .store.service import import_record, record_of
-from .views.phone import make_bundle
 
 ROOT = Path(__file__).resolve().parent
 TRANSLATIONS = ROOT / "translations"

@@ -5,13 +5,10 @@ table's rows (``store/mirror.py``), asked for again whenever the table moved."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from flask import (
     Blueprint,
-    Flask,
     Response,
     abort,
     current_app,
@@ -23,14 +20,12 @@ from flask import (
 )
 
 from ..assets import YEAR
-from ..bundle import Built, build, built, version
+from ..bundle import Built, current_bundle
+from ..lookup import table_or_404
 from ..store.mirror import rows_of
 from ..throttle import phone_app
-from .or_404 import table_or_404
-from .pwa import static_digests
 
 bp = Blueprint("phone", __name__)
-KEPT = "phone-bundle"  # the bundle of this version, in ``app.extensions`` once it is found
 
 
 @bp.get("/phone/app.zip")
@@ -66,33 +61,6 @@ def send_bundle(made: Built) -> Response:
     response.cache_control.max_age = YEAR
     response.cache_control.immutable = True
     return response
-
-
-def current_bundle() -> Built | None:
-    """The bundle made for the code this server runs, if it was made."""
-    if (made := current_app.extensions.get(KEPT)) is None:
-        made = built(bundle_folder(current_app), bundle_version())
-        if made is not None:  # looked for again until it is made
-            current_app.extensions[KEPT] = made
-    return made
-
-
-def bundle_version() -> str:
-    languages = tuple(current_app.config["LANGUAGES"])
-    return version(languages, json.dumps(static_digests(), sort_keys=True))
-
-
-def bundle_folder(app: Flask) -> Path:
-    return Path(app.config.get("PHONE_BUNDLE_FOLDER") or Path(app.instance_path, "phone"))
-
-
-def make_bundle(app: Flask) -> Built:
-    """The bundle of this version, made now unless it was (the command, a test's set-up)."""
-    with app.app_context():
-        languages = tuple(app.config["LANGUAGES"])
-        made = build(bundle_folder(app), languages, static_digests())
-    app.extensions[KEPT] = made
-    return made
 
 
 @bp.app_url_defaults

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
-from ..assets import fingerprint
+from ..assets import fingerprint, static_files
 from ..games import GAMES
 from ..i18n import gettext
 
@@ -73,17 +73,6 @@ def unsent() -> str:
     """What the service worker shows when a form's page could not reach the server although
     the phone believed it had a connection (the browser's own error page says nothing useful)."""
     return render_template("pwa/unsent.html")
-
-
-def static_files() -> list[str]:
-    """Every static file (the shared ones and each game's own)."""
-    static = Path(current_app.static_folder or "")
-    return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
-
-
-def static_digests() -> dict[str, str]:
-    """Every static file's digest, for the phone's own copy of the app (``bundle.py``)."""
-    return {name: digest for name in static_files() if (digest := fingerprint(name))}
 
 
 def precached_files() -> list[str]:

@@ -16,9 +16,9 @@ from playwright.sync_api import Browser, Page
 from werkzeug.serving import make_server
 
 from assistant import create_app
+from assistant.bundle import make_bundle
 from assistant.config import Defaults
 from assistant.extensions import db
-from assistant.views.phone import make_bundle
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent / "screenshots"

@@ -18,8 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.bundle import LIBRARIES
-from assistant.views.phone import make_bundle
+from assistant.bundle import LIBRARIES, make_bundle
 from tests.examples import example_records
 from tests.web.helpers import (
     PLAYERS,

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The bundle of this version, made as ``flask --app assistant phone build`` makes it."""
-    from assistant.views.phone import make_bundle
+    from assistant.bundle import make_bundle
 
     folder = tmp_path_factory.mktemp("made")
     return make_bundle(fresh_app(f"sqlite:///{folder / 'made.db'}", csrf=False))
