@@ -94,13 +94,15 @@ def one_phone(context: BrowserContext, relay: Relay, url: str, log: Path) -> dic
     before = server_version(url)
     with no_signal(context, relay):
         found["step offline"] = attempt(lambda: offline_steps(page, steps))
+        last = int(page.get_attribute("#game", "data-version") or 0)
         found["correction offline"] = attempt(lambda: correction(page, url))
-        last = page.get_attribute("#game", "data-version")
+        corrected = "failed" not in found["correction offline"]
         found["starts"] = page.evaluate("window.bench.starts")
         page.close()
-        found["cold open offline"] = attempt(lambda: cold_open(context, url, last, steps, found))
+        found["cold open offline"] = attempt(
+            lambda: cold_open(context, url, last + corrected, steps, found)
+        )
         found["new table offline"] = attempt(lambda: new_table(context, url))
-    corrected = "failed" not in found["correction offline"]
     found["sent back"] = sent_back(context, url, before, steps.made + corrected)
     return found
 
@@ -192,15 +194,15 @@ def correction(page: Page, url: str) -> dict[str, Any]:
 
 
 def cold_open(
-    context: BrowserContext, url: str, version: str | None, steps: Steps, found: dict[str, Any]
+    context: BrowserContext, url: str, version: int, steps: Steps, found: dict[str, Any]
 ) -> dict[str, Any]:
-    """The game opened with no signal: to the last state painted, then the next step's Save."""
+    """The game opened with no signal: to the state the phone left it in (its version, or a
+    later one) painted, then the next step's Save."""
     page = context.new_page()
     # The order of init scripts is not defined: this one waits for WATCH's.
-    last = f'#game[data-version="{version}"]'
     page.add_init_script(
-        f"(function go() {{ window.benchWatch ? window.benchWatch('last state', '{last}', '')"
-        " : setTimeout(go, 0); })();"
+        "(function go() { window.benchWatchGame ?"
+        f" window.benchWatchGame('last state', {version}) : setTimeout(go, 0); }})();"
     )
     page.goto(url, wait_until="commit")
     painted = seen(page, "last state", WAIT_S) - page.evaluate("window.bench.opened")

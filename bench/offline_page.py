@@ -40,6 +40,19 @@ WATCH = """
     const everything = { subtree: true, childList: true, characterData: true, attributes: true };
     watch.observe(document, everything);
   };
+  // The game drawn at a version of at least ``least`` (the state the phone left it in, or later).
+  window.benchWatchGame = (name, least) => {
+    const note = () => {
+      const game = document.getElementById("game");
+      if (game && !game.hidden && Number(game.dataset.version) >= least) {
+        window.bench.seen[name] ??= now();
+        return true;
+      }
+    };
+    if (note()) return;
+    const watch = new MutationObserver(() => { if (note()) watch.disconnect(); });
+    watch.observe(document, { subtree: true, childList: true, attributes: true });
+  };
   for (const asked of kept("bench:watches", "[]")) window.benchWatch(...asked);
   // Each start of the app on the phone, as its worker answers "start" (static/phone/worker.mjs).
   const Real = window.Worker;
@@ -74,9 +87,18 @@ STORED = """async () => {
 BYTECODE_KEPT = """async () => (await (await caches.open("phone-compiled")).keys()).length >= 2"""
 
 
+# What the phone shows instead of an answer: the app's own pages for a page it could not get.
+REFUSED = ("main h1", "^(Not sent|No connection)$")
+
+
 def seen(page: Page, name: str, wait_s: float) -> float:
-    """The moment (page clock, ms) the watch ``name`` saw its state, waiting through pages."""
-    return asked(page, "(n) => window.bench && window.bench.seen[n]", name, wait_s)
+    """The moment (page clock, ms) the watch ``name`` saw its state, waiting through pages;
+    an AssertionError if the page says it could not get there (``REFUSED``) first."""
+    script = "([n, r]) => window.bench && (window.bench.seen[n] || -window.bench.seen[r] || 0)"
+    moment = asked(page, script, [name, "refused"], wait_s)
+    if moment < 0:
+        raise AssertionError(f"the phone showed: {page.locator('main').inner_text()[:100]!r}")
+    return moment
 
 
 def asked(page: Page, script: str, arg: Any, wait_s: float) -> float:
@@ -95,12 +117,13 @@ def asked(page: Page, script: str, arg: Any, wait_s: float) -> float:
 
 def watch(page: Page, name: str, selector: str, pattern: str = "", *, across: bool = False) -> None:
     """Watch for ``selector`` (its text matching ``pattern``) here, or in the page a tap leads
-    to (``across``)."""
+    to (``across``), and for the pages that say the phone could not get there."""
+    watches = [[name, selector, pattern], ["refused", *REFUSED]]
     if across:
-        asked = json.dumps([[name, selector, pattern]])
-        page.evaluate("(w) => sessionStorage.setItem('bench:watches', w)", asked)
+        page.evaluate("(w) => sessionStorage.setItem('bench:watches', w)", json.dumps(watches))
     else:
-        page.evaluate("([n, s, p]) => window.benchWatch(n, s, p)", [name, selector, pattern])
+        for asked in watches:
+            page.evaluate("([n, s, p]) => window.benchWatch(n, s, p)", asked)
 
 
 def tap_until(
@@ -110,11 +133,12 @@ def tap_until(
     name = f"{selector} {pattern}"
     page.evaluate("sessionStorage.removeItem('bench:tapped')")
     watch(page, name, selector, pattern, across=across)  # before the tap: a state not yet shown
-    target.tap()
-    tapped = asked(page, "() => window.benchTapped && window.benchTapped()", None, wait_s)
-    shown = seen(page, name, wait_s)
-    page.evaluate("sessionStorage.removeItem('bench:watches')")
-    return shown - tapped
+    try:
+        target.tap()
+        tapped = asked(page, "() => window.benchTapped && window.benchTapped()", None, wait_s)
+        return seen(page, name, wait_s) - tapped
+    finally:
+        page.evaluate("sessionStorage.removeItem('bench:watches')")
 
 
 class Steps:
