@@ -6,6 +6,8 @@ thousands of waiting streams beside the requests it serves, where a sync worker 
 by a single stream (the app answers a stream it cannot hold with 204, and the page polls).
 Measured with `make bench` (bench/README.md): the same entry POST and pages as sync workers."""
 
+import subprocess
+import sys
 from typing import Any
 
 from assistant.config import settle_worker
@@ -39,3 +41,10 @@ def post_worker_init(worker: object) -> None:
 def pre_request(worker: object, request: Any) -> None:
     """One request per connection: closed once answered (``keepalive`` above)."""
     request.must_close = True
+
+
+def on_starting(server: object) -> None:
+    """The app for the phone (assistant/bundle.py), made for this version of the code before any
+    worker starts, unless it was: no request ever waits while it is made."""
+    command = [sys.executable, "-m", "flask", "--app", "assistant", "phone", "build"]
+    subprocess.run(command, check=False)  # noqa: S603 - our own command, no input from outside

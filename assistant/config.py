@@ -139,3 +139,5 @@ class Defaults:
     # A night's draws, roster and results: a 64-table night enters a few hundred in an evening.
     RATELIMIT_NIGHT = "60 per minute; 2000 per day"
     RATELIMIT_WRONG_LINKS = "60 per minute; 600 per hour"
+    # The app for the phone (views/phone.py): a phone fetches it once per version of the app.
+    RATELIMIT_PHONE_APP = "30 per minute; 300 per day"

@@ -41,14 +41,16 @@ CSP = (
 )
 
 
-# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly: only its worker
-# may, and nothing else changes for it.
+# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly, and mounts the
+# standard library it compiled and kept by a URL of its own (a blob's): only its worker may,
+# and nothing else changes for it.
 PHONE_WORKER = "/static/phone/"
 
 
 def csp_for(path: str) -> str:
     if path.startswith(PHONE_WORKER):
-        return CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        worker = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        return f"{worker}; connect-src 'self' blob:"
     return CSP
 
 

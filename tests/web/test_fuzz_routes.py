@@ -10,7 +10,7 @@ import re
 import pytest
 from flask import Flask, Response, request
 
-from assistant.throttle import limiter
+from assistant.throttle import LIMITER
 from tests.web import test_fuzz, test_fuzz_evening, test_fuzz_night
 
 # What reads a part of its address or a header it is given (a version, a stamp, a link).
@@ -63,7 +63,7 @@ def test_every_post_route_is_rate_limited_or_says_why_not(app: Flask) -> None:
 
     @app.after_request
     def counted(answer: Response) -> Response:
-        limited[str(request.endpoint)] = bool(limiter.current_limits)
+        limited[str(request.endpoint)] = bool(app.extensions[LIMITER].current_limits)
         return answer
 
     client = app.test_client()
