@@ -15,7 +15,8 @@ from flask_babel import format_date
 
 from ..extensions import db
 from ..games import find_game
-from ..games.base import N_, Message, RuleError, check_typed_name
+from ..games.base import N_, Message, RuleError
+from ..games.names import check_typed_name, same_name
 from ..store import evening as evenings
 from ..store import service as services
 from ..store.models import Change, Circle, Game, Member, Table
@@ -82,9 +83,9 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
     name = name.strip()
     if not name:
         raise RuleError(N_("Type the new name."), field="name")
-    check_typed_name(name, field="name")
+    name = check_typed_name(name, field="name")
     for other in circle.members:
-        if other.id != member.id and other.name.casefold() == name.casefold():
+        if other.id != member.id and same_name(other.name) == same_name(name):
             raise RuleError(
                 N_("There is already a player called {name}: merge the two instead."),
                 field="name",

@@ -16,7 +16,7 @@ from ..i18n import current_language, say
 from ..lookup import night_or_404
 from ..store import reads as lookups
 from ..store.models import Night as NightRow
-from ..throttle import creating, importing
+from ..throttle import creating, importing, night_changing
 from . import service
 from .forms import NightFileForm, NightForm, ResultForm, RosterForm, names_of
 from .nightfile import import_night, night_file
@@ -95,7 +95,7 @@ def show(token: str) -> str:
 
 
 def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
-    view = night_view(service.engine_night(row), service.table_tokens(row))
+    view = night_view(service.engine_night(service.with_games(row)), service.table_tokens(row))
     page = render_template(
         "nights/show.html",
         night=row,
@@ -108,6 +108,7 @@ def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
 
 
 @bp.post("/draw")
+@night_changing
 def draw(token: str) -> Any:
     row = night_or_404(token)
     try:
@@ -129,6 +130,7 @@ def start(token: str, number: int, table: int) -> Any:
 
 
 @bp.post("/roster")
+@night_changing
 def roster(token: str) -> Any:
     row = night_or_404(token)
     form = RosterForm()
@@ -142,6 +144,7 @@ def roster(token: str) -> Any:
 
 
 @bp.post("/r/<int:number>/t/<int:table>/result")
+@night_changing
 def result(token: str, number: int, table: int) -> Any:
     row = night_or_404(token)
     drawn = service.drawn_table(row, number, table)

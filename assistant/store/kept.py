@@ -14,6 +14,7 @@
   pages derive from them) by its version, the evenings' keys together
   (``circles/numbers.py``): a page of a circle whose last evening changed reads that evening
   alone and rates only what follows the games that stayed the same.
+* the hall screen's part of each club night, by the night's state (``night/hall.py``).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
 """
@@ -118,6 +119,7 @@ class KeptInProcess:
         self.sheets = Kept(64) if on else Nothing(0)
         self.evenings = Kept(2048) if on else Nothing(0)
         self.circles = Kept(32) if on else Nothing(0)
+        self.halls = Kept(16) if on else Nothing(0)  # a hall screen's part, by the night's state
         if not on:
             self.replays.kept = Nothing(0)
 
@@ -127,6 +129,7 @@ class KeptInProcess:
         self.sheets.clear()
         self.evenings.clear()
         self.circles.clear()
+        self.halls.clear()
 
 
 def setup_kept(app: Flask) -> None:
