@@ -215,7 +215,8 @@ def test_hostile_parameters_of_the_streams_polls_and_the_phones_routes(
 
     search()
     zipped = table.client.get("/phone/app.zip", query_string={"v": "²"})
-    assert zipped.status_code == 200
+    # Sent on to this version's bundle by its digest, or "not made yet, come back": never a 500.
+    assert zipped.status_code in (307, 503)
     assert {*QUERIES, "phone.app_zip"} <= app.extensions["reached"]
 
 
