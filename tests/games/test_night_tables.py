@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.games.base import RuleError
+from assistant.games import find_game
+from assistant.games.base import Record, RuleError
 from assistant.games.night import (
     Format,
     Night,
@@ -166,3 +167,11 @@ def test_a_substitute_keeps_the_pairs_place_in_the_night() -> None:
     roster = Roster.of([["Ane", "Bea"], ["Carlos", "Dolores"], ["Eneko", "Fermin"]])
     night = Night(rules, roster.substitute(pair("Ane", "Bea"), "Bea", "Zoe", 1))
     assert pair("Ane", "Bea") in {*next_round(night).seated, *next_round(night).byes}
+
+
+@pytest.mark.parametrize(("kind", "planned"), [("plump", 19), ("mulle", 4), ("mus", None)])
+def test_a_game_says_its_deals_in_all_where_it_knows_them(kind: str, planned: int | None) -> None:
+    """What the night's progress says as "deal 7 of 19" (a Mus match has no number of deals)."""
+    spec = find_game(kind)
+    game = spec.replay(Record(kind, ("Anna", "Bo", "Cia", "Dan"), "Anna"))
+    assert spec.evening.outcome(game).planned == planned
