@@ -175,3 +175,11 @@ def test_a_game_says_its_deals_in_all_where_it_knows_them(kind: str, planned: in
     spec = find_game(kind)
     game = spec.replay(Record(kind, ("Anna", "Bo", "Cia", "Dan"), "Anna"))
     assert spec.evening.outcome(game).planned == planned
+
+
+def test_a_night_plays_its_tables_by_one_of_the_games_presets() -> None:
+    pairs = Roster.of([["Ane", "Bea"], ["Carlos", "Dolores"]])
+    short = Night(NightRules("mus", Format.BRACKET, preset="short"), pairs)
+    assert next_round(short).tables
+    with pytest.raises(RuleError, match="Mus has no rules called long"):
+        next_round(replace(short, rules=NightRules("mus", Format.BRACKET, preset="long")))

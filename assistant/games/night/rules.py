@@ -64,7 +64,8 @@ class NightRules:
     lost matches that put a Mus pair out ("a 3 ceros"), its first one into group B where
     ``b_group``. The draw is made from ``seed``: the same night draws the same tables.
     ``confirm``: a table's result counts once another side confirms it (else once its game is
-    over); ``late``: the last round a late arrival may join (0: any)."""
+    over); ``late``: the last round a late arrival may join (0: any); ``preset``: the game's
+    rules at every table, one of its presets by name (none: its first, the standard)."""
 
     game: str
     format: Format = Format.ROUNDS
@@ -80,6 +81,7 @@ class NightRules:
     b_group: bool = True
     confirm: bool = True
     late: int = 0
+    preset: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,10 @@ def check_rules(rules: NightRules, spec: GameSpec[Any]) -> Seats:
     elimination = rules.format is Format.ELIMINATION
     if elimination and not (1 + rules.b_group <= rules.losses <= 9):
         raise RuleError(N_("a pair is out after 1 to 9 lost matches, 2 or more with a group B"))
+    if rules.preset and spec.options.preset(rules.preset) is None:
+        raise RuleError(
+            N_("{game} has no rules called {preset}"), game=spec.title, preset=rules.preset
+        )
     if rules.late < 0:
         raise RuleError(N_("a late arrival's last round cannot be before the first"))
     return seats
