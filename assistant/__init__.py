@@ -16,7 +16,7 @@ from .assets import setup_assets
 from .cli import register_commands
 from .extensions import babel, csrf, db, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
-from .kept import setup_kept
+from .store.kept import setup_kept
 from .throttle import limiter
 from .views import refuse_nameless_parts, register_views
 

@@ -119,7 +119,8 @@ class Defaults:
     LIVE_CHECK_SECONDS = 0.02
     LIVE_SAFETY_SECONDS = 5.0  # every game held, read whole beside LISTEN or the change log
     LIVE_HEARTBEAT_SECONDS = 15.0  # a held stream says so this often (live.js waits 2.5 times it)
-    # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
+    # Replays and game pages' models kept in each process (store/kept.py); off, every page is
+    # made anew.
     KEEP_IN_PROCESS = True
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
     # A tap on the same button, at the same spot, this soon after the answer to the tap before

@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
-from ..evening.forms import Prefixed, no_control
+from ..play.fields import Prefixed, no_control
 
 
 def stripped(text: str | None) -> str | None:

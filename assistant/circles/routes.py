@@ -1,5 +1,6 @@
 """A circle's pages: its evenings, the league of each game, what its players owe each other,
-and a player's page (renaming him, merging two names that are one person)."""
+and a player's page (renaming him, merging two names that are one person). A new circle is
+made from home (``views/home.py``)."""
 
 from __future__ import annotations
 
@@ -7,33 +8,19 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from ..evening.routes import remember_circle
+from ..device import device, remember_circle
 from ..games import GAMES
 from ..games.base import RuleError
 from ..games.stats import league, summary
 from ..i18n import say
+from ..lookup import circle_or_404, member_or_404
+from ..store import reads as lookups
 from ..store.models import Circle, Member
-from ..throttle import creating
-from ..views.home import render_home
-from ..views.or_404 import circle_or_404, member_or_404
-from ..views.respond import device
 from . import service as circles
-from .forms import CircleForm, MergeForm, RenameForm
+from .forms import MergeForm, RenameForm
 from .view import circle_view, player_view
 
 bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
-new_bp = Blueprint("new_circle", __name__)
-
-
-@new_bp.post("/circles")
-@creating
-def create() -> Any:
-    form = CircleForm()
-    if not form.validate_on_submit():
-        return render_home(circle_form=form), 422
-    circle = circles.create_circle(form.name.data)
-    remember_circle(circle.token)
-    return redirect(url_for("circles.show", token=circle.token), 303)
 
 
 @bp.get("/")
@@ -91,7 +78,7 @@ def merge(token: str, member_id: int) -> Any:
     form.into.choices = [(str(m.id), m.name) for m in circle.members]
     if form.validate_on_submit():
         chosen = form.member_id()
-        into = circles.member_of(circle, chosen) if chosen is not None else None
+        into = lookups.member_of(circle, chosen) if chosen is not None else None
         try:
             circles.merge(circle, member, into, device())
         except RuleError as error:

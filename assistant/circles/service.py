@@ -13,15 +13,14 @@ from typing import Any
 
 from flask_babel import format_date
 
-from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import N_, Message, RuleError, check_typed_name
 from ..games.stats import Played
-from ..play.tonight import CircleEvenings
+from ..games.tonight import CircleEvenings
+from ..store import evening as evenings
 from ..store import service as services
-from ..store.models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
-from ..store.reads import is_token
+from ..store.models import Change, Circle, Game, Member, Table
 
 
 def create_circle(name: str) -> Circle:
@@ -29,21 +28,6 @@ def create_circle(name: str) -> Circle:
     db.session.add(circle)
     db.session.commit()
     return circle
-
-
-def get_circle(token: str) -> Circle | None:
-    """The circle with this share token; a text no token can be (a set-up's hidden field may
-    hold anything) finds nothing without asking the database."""
-    if not is_token(token):
-        return None
-    return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
-
-
-def member_of(circle: Circle, member_id: int) -> Member | None:
-    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
-        return None
-    member = db.session.get(Member, member_id)
-    return member if member is not None and member.circle_id == circle.id else None
 
 
 def add_members(circle: Circle, names: Iterable[str]) -> None:

@@ -8,9 +8,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..play.page import Again, again_after
+from ..store import evening
 from ..store import service as services
 from ..store.models import Game
-from . import service as evening
 from .forms import AgainForm
 
 

@@ -13,21 +13,12 @@ from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, S
 from wtforms.validators import InputRequired, Length, Optional, Regexp, ValidationError
 
 from ..games import find_game
-from ..games.base import has_control
 from ..games.evening_money import CURRENCIES
 from ..i18n import gettext, languages
-from ..play.fields import choices
+from ..play.fields import Prefixed, choices, no_control
 from ..play.money import COINS, BadAmount, money, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-def no_control(form: FlaskForm, field: Any) -> None:
-    """A name is printed on sheets and stored in records: no control characters in it."""
-    if has_control(field.data or ""):
-        raise ValidationError(
-            gettext("A name cannot hold a control character (such as a line break).")
-        )
 
 
 class StakeForm(FlaskForm):
@@ -71,16 +62,6 @@ class StakeForm(FlaskForm):
             self.basis.errors = [gettext("Choose how the stake is counted.")]
             ok = False
         return ok
-
-
-class Prefixed(FlaskForm):
-    """A form whose fields have their own prefix: several forms share a page, ids stay unique."""
-
-    prefix_name = ""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("prefix", self.prefix_name)
-        super().__init__(*args, **kwargs)
 
 
 class TableNameForm(Prefixed):

@@ -11,16 +11,16 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 
 from ..circles import service as circles
 from ..circles.forms import CircleForm, JoinForm
+from ..device import device, remember_circle
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
+from ..lookup import circle_or_404, table_or_404
 from ..play.money import money
+from ..store import evening
 from ..store.models import Table
 from ..store.tablefile import table_file
-from ..views.or_404 import circle_or_404, table_or_404
-from ..views.respond import device
 from . import payments
-from . import service as evening
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
 from .table_routes import render_table
 
@@ -159,9 +159,3 @@ def join_circle(token: str) -> Any:
     circles.join(table, circle)
     remember_circle(circle.token)
     return back(table, "#circle")
-
-
-def remember_circle(token: str) -> None:
-    """This phone knows the circle: nobody can list circles, so each phone keeps its own."""
-    session["circles"] = [token, *[t for t in session.get("circles", []) if t != token]][:8]
-    session.permanent = True

@@ -10,7 +10,6 @@ import segno
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     redirect,
     render_template,
@@ -19,20 +18,20 @@ from flask import (
     url_for,
 )
 
-from ..circles import service as circles
 from ..circles.forms import CircleForm, JoinForm
+from ..device import remember
 from ..i18n import use_table_language
-from ..play.night import night_of
+from ..lookup import found_or_404, table_or_404
 from ..store import reads as lookups
 from ..store import service as services
+from ..store.evening import load_evening
 from ..store.models import Table
-from ..throttle import count_miss, creating, importing
-from ..views.forms import MAX_PLAYERS, ImportForm, SetupForm
-from ..views.home import remember, render_setup, setup_step
-from ..views.or_404 import table_or_404
+from ..throttle import creating, importing
 from .again import again_offered
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
-from .service import load_evening
+from .setup import render_setup, setup_step
+from .setup_forms import MAX_PLAYERS, ImportForm, SetupForm
+from .share import share_of
 from .view import GameLine, evening_view
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
@@ -65,7 +64,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     stamp = (lookups.table_stamp(table.token) or ("", None))[0]
     view = evening_view(load_evening(table))
     stakes = {line.game.id: stake_form(line, forms) for line in view.games}
-    known = [c for c in (circles.get_circle(t) for t in session.get("circles", [])) if c]
+    known = [c for c in (lookups.get_circle(t) for t in session.get("circles", [])) if c]
     join_form = JoinForm()
     join_form.circle.choices = [(c.token, c.name) for c in known]
     defaults: dict[str, Any] = {
@@ -85,7 +84,7 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
-        night=night_of(view),
+        share=share_of(view),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,
@@ -101,11 +100,7 @@ def changed(token: str) -> Any:
     """The table page asks every few seconds whether the evening changed since it was drawn:
     204 while not, else a line that says so (the page is not redrawn under a thumb that is
     typing a stake)."""
-    found = lookups.table_stamp(token)
-    if found is None:
-        count_miss()
-        abort(404)
-    stamp, language = found
+    stamp, language = found_or_404(lookups.table_stamp(token))
     if stamp == request.args.get("seen"):
         return Response(status=204)
     use_table_language(language)

@@ -6,16 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flask_babel import format_date
-
 from ..games.base import partners
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
+from ..games.tonight import Evening, GameResult, GameSeen, StakeValue, StoredPayment
 from ..i18n import gettext, ngettext, say
 from ..play.charts import LineChart, running_money
 from ..play.money import money, number, rounding_text, signed_money, signed_number, with_numbers
-from ..play.page import StakeValue, money_line
-from ..play.tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
+from ..play.page import money_line
+from ..play.titles import table_title
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -81,12 +80,6 @@ class EveningView:
         """Each player's money over the evening's games (None while no game has a stake)."""
         results = self.evening.games
         return running_money(self.evening.table.players, [result.money for result in results])
-
-
-def table_title(table: TableSeen) -> str:
-    """The table's name, else its players; with its date."""
-    name = table.name or ", ".join(table.players)
-    return gettext("%(name)s, %(date)s", name=name, date=format_date(table.created, "medium"))
 
 
 def scores_text(outcome: Outcome) -> str:

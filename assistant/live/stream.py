@@ -15,9 +15,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request
 
+from ..lookup import game_or_404, watched_or_404
 from ..store import reads as lookups
 from ..store.models import LARGEST_INTEGER
-from ..views.or_404 import game_or_404, watched_or_404
 from . import live
 from .hub import Hub, Listener
 

@@ -20,12 +20,11 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
-from ..evening.forms import Prefixed, no_control
 from ..games import GAMES
 from ..games.base import has_control
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
-from ..play.fields import choices
+from ..play.fields import Prefixed, choices, no_control
 
 FORMATS = choices(
     [

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
-from ..throttle import count_miss
-from ..views.shown import is_htmx
+from ..device import is_htmx
+from ..lookup import hall_or_404
 from . import service
 from .view import night_view
 
@@ -18,10 +18,7 @@ bp = Blueprint("hall", __name__, url_prefix="/hall/<view_token>")
 
 @bp.get("/")
 def hall(view_token: str) -> Any:
-    row = service.get_night_for_view(view_token)
-    if row is None:
-        count_miss()
-        abort(404)
+    row = hall_or_404(view_token)
     view = night_view(service.engine_night(row), service.table_tokens(row))
     template = "nights/_hall.html" if is_htmx() else "nights/hall.html"
     return render_template(template, night=row, view=view, tables=service.table_states(row))

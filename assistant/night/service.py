@@ -65,16 +65,6 @@ def check_names(roster: night.Roster) -> None:
                 )
 
 
-def get_night(token: str) -> NightRow | None:
-    return db.session.execute(db.select(NightRow).filter_by(token=token)).scalar_one_or_none()
-
-
-def get_night_for_view(view_token: str) -> NightRow | None:
-    return db.session.execute(
-        db.select(NightRow).filter_by(view_token=view_token)
-    ).scalar_one_or_none()
-
-
 def engine_night(row: NightRow) -> night.Night:
     """The night as its engine takes it, with every result in: the organiser's, and each
     started table's finished game where he entered none."""

@@ -14,9 +14,9 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
-from ..evening.forms import no_control
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
+from .fields import no_control
 from .money import number
 
 NOTHING = "–"

@@ -5,7 +5,7 @@ built from the one replay and plain facts of the stored game and its table.
 Nothing here asks Flask, the database or the request: the same value can be built wherever
 the engine runs, and the templates render it (``templates/games/_game.html``). The view side
 (``views/respond.py``) reads the facts from the store, keeps the built page per version
-(``kept.py``) and adds what belongs to one phone (its form, its notices).
+(``store/kept.py``) and adds what belongs to one phone (its form, its notices).
 """
 
 from __future__ import annotations
@@ -17,33 +17,15 @@ from typing import Any, Generic
 
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record
-from ..games.evening import Basis, EveningRules
+from ..games.changelog import correction_to_undo
 from ..games.evening_money import GameMoney, settle_evening
 from ..games.seating import everyone, seats_at_the_end
 from ..games.spec import GameSpec, Loaded
+from ..games.tonight import StoredStake, stake_value
 from ..i18n import gettext
-from ..store.changelog import correction_to_undo
 from .base import Adapter, Context, V
 from .money import money, signed_money
 from .standings import Standings
-
-StoredStake = tuple[int, str]  # as the table keeps it: cents per unit, the basis's name
-
-
-@dataclass(frozen=True)
-class StakeValue:
-    """Money on a game: ``amount`` per unit of ``basis``."""
-
-    amount: Fraction
-    basis: Basis
-
-
-def stake_value(rules: EveningRules, stored: StoredStake) -> StakeValue:
-    """The stake kept beside a record, counted by its basis (a basis the game no longer offers:
-    its default)."""
-    cents, name = stored
-    basis = next((b for b in rules.bases if b.name == name), rules.bases[0])
-    return StakeValue(Fraction(cents, 100), basis)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The reads every request of a game makes, each built once (building a query costs more than
-running it): the game with its table, and for a poll or a kept page only the version."""
+running it): the game with its table, and for a poll or a kept page only the version; and what
+the other links name (a circle, one of its players, a club night), as ``lookup.py`` finds them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from sqlalchemy import bindparam, func
 from sqlalchemy.orm import contains_eager
 
 from ..extensions import db
-from .models import Game, Payment, Table
+from .models import LARGEST_INTEGER, Circle, Game, Member, Payment, Table
+from .models import Night as NightRow
 
 # What a share token can be (``models.new_token``: URL-safe base64, within its column); anything
 # else finds nothing, and is never sent to the database (PostgreSQL cannot compare a NUL).
@@ -111,3 +113,28 @@ TABLE_STAMP = db.select(
     .scalar_subquery()
     .label("paid"),
 ).where(Table.token == bindparam("token"))
+
+
+def get_circle(token: str) -> Circle | None:
+    """The circle with this share token; a text no token can be (a set-up's hidden field may
+    hold anything) finds nothing without asking the database."""
+    if not is_token(token):
+        return None
+    return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
+
+
+def member_of(circle: Circle, member_id: int) -> Member | None:
+    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
+        return None
+    member = db.session.get(Member, member_id)
+    return member if member is not None and member.circle_id == circle.id else None
+
+
+def get_night(token: str) -> NightRow | None:
+    return db.session.execute(db.select(NightRow).filter_by(token=token)).scalar_one_or_none()
+
+
+def get_night_for_view(view_token: str) -> NightRow | None:
+    return db.session.execute(
+        db.select(NightRow).filter_by(view_token=view_token)
+    ).scalar_one_or_none()

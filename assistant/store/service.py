@@ -20,7 +20,7 @@ from ..games.base import N_, Message, Record, RuleError
 from ..games.seating import everyone
 from ..games.spec import Loaded
 from ..i18n import stored_message
-from ..kept import kept
+from .kept import kept
 from .models import Change, Entry, Game, Table, now
 from .records import load_json, parse_record
 

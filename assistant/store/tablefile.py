@@ -23,8 +23,8 @@ from ..extensions import db
 from ..games import find_game
 from ..games.base import JSON, N_, RuleError
 from ..games.evening_money import CURRENCIES
-from ..kept import kept
 from . import service as services
+from .kept import kept
 from .models import Entry, Game, Stake, Table, now
 from .records import check_text, dump_record, load_json, parse_players, parse_record
 

@@ -23,11 +23,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record, RuleError
+from ..games.changelog import before_correction, differing, replaced
 from ..games.spec import in_play
-from ..kept import kept
-from .changelog import before_correction, differing, replaced
+from .kept import kept
 from .models import Change, Entry, Game
-from .moved import announce
+from .moved import announce, saved
 from .service import already_applied, changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
@@ -133,6 +133,7 @@ def save(game: Game, proposal: Proposal) -> Outcome:
         set_committed_value(game, name, value)
     db.session.expire(game, ["entries"])
     kept().replays.put(game, proposal.version + 1, replay, proposal.after)
+    saved.send(game.id, version=game.version)  # this process's own streams, at once
     return Saved(summary)
 
 

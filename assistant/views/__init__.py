@@ -21,6 +21,7 @@ from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
+from ..lookup import refuse_malformed_tokens
 from ..night import hall
 from ..night import routes as nights
 from ..play.base import new_key
@@ -29,7 +30,6 @@ from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from ..play.sheet_links import correct_link
 from . import games, home, phone, pwa
-from .or_404 import refuse_malformed_tokens
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -85,7 +85,7 @@ def register_views(app: Flask) -> None:
     for module in (home, tables, games, pwa, phone, evening, circles, nights, hall):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
-    app.register_blueprint(circles.new_bp)
+    app.register_blueprint(home.new_circle_bp)
     app.register_blueprint(nights.new_bp)
     app.url_value_preprocessor(refuse_malformed_tokens)
     assets = game_assets(app)

@@ -18,11 +18,13 @@ from flask import (
     url_for,
 )
 
+from ..device import device, is_htmx
 from ..evening.again import chosen_players, play_again, started_with
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
 from ..i18n import gettext, say
+from ..lookup import game_or_404, watched_or_404
 from ..play import adapter_for
 from ..play.base import Adapter, Change, Context, EntryForm
 from ..play.conflict import conflict
@@ -33,12 +35,10 @@ from ..store import tablefile, writes
 from ..store.models import Game, Table
 from ..store.records import dump_record
 from ..throttle import creating
-from .or_404 import game_or_404, watched_or_404
-from .respond import Asked, answer, device, keep_always, look_again, submit
+from .respond import Asked, answer, keep_always, look_again, submit
 from .shown import (
     changed_since,
     game_context,
-    is_htmx,
     kept_answer,
     page_of,
     render_game,

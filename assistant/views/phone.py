@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 
 from ..bundle import bundle
+from ..lookup import table_or_404
 from ..store.mirror import rows_of
-from .or_404 import table_or_404
 from .pwa import asset_version, static_digests
 
 bp = Blueprint("phone", __name__)

@@ -1,5 +1,5 @@
-"""A game page shown: its model built once per version and kept (``kept.py``) with its sheet,
-drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
+"""A game page shown: its model built once per version and kept (``store/kept.py``) with its
+sheet, drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
 fragment, and which version the asking phone shows); what makes one rendering of a game differ
 from another (its ``look``, the key of what is kept for it)."""
 
@@ -14,14 +14,15 @@ from flask import Response, g, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
+from ..device import is_htmx
 from ..i18n import reader_locale, say, use_table_language
-from ..kept import kept
 from ..play import adapter_for
 from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
 from ..play.page import GameFacts, GamePage, TableFacts, game_page
 from ..store import reads as lookups
 from ..store import service as services
+from ..store.kept import kept
 from ..store.models import LARGEST_INTEGER, Game, Table
 
 
@@ -41,10 +42,6 @@ def look_of(
     return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended)
 
 
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def asked_version(values: Any) -> int | None:
     """The ``version`` a form or a query carries; None when missing or when no game could have
     it."""
@@ -54,7 +51,7 @@ def asked_version(values: Any) -> int | None:
 
 def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     """The game's page model, built once per look (``shown.look``: its version, the language,
-    the watch view …) and kept (``kept.py``). A request asking twice gets the same page, even
+    the watch view …) and kept (``store/kept.py``). A request asking twice gets the same page, even
     if the process dropped it meanwhile: a form made from it is drawn with it."""
     key = look(game.table, game, readonly=readonly)
     asked: dict[tuple[Any, ...], GamePage[Any]] = g.setdefault("pages", {})

@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.evening.service import load_evening
 from assistant.extensions import db
+from assistant.store.evening import load_evening
 from assistant.store.models import Change, Entry, Game, Payment, Stake, Table
 from tests.examples import EXAMPLES, PLUMP_THREE_DEALS
 from tests.web.helpers import (

@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.evening import service as evening
 from assistant.extensions import db
+from assistant.store import evening
 from assistant.store.models import Stake, Table
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game

@@ -1,4 +1,5 @@
-"""Forms shared by every game: setting up a table, importing a record."""
+"""The set-up's forms, shared by every game: setting up a table (or a new game at one), importing
+a game file."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import FieldList, HiddenField, RadioField, StringField
 from wtforms.validators import Length, Optional
 
-from ..evening.forms import no_control
 from ..games import GAMES
 from ..games.base import RuleError, has_control
 from ..i18n import current_language, say
-from ..play.fields import choice_values, choices
+from ..play.fields import choice_values, choices, no_control
 from ..store import service as services
 from ..store.models import Game, Table
 

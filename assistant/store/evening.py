@@ -1,5 +1,7 @@
 """The evening at a table, where the database meets ``games/evening.py``: each game's result
-and money, the settle-up, the stakes, ending and reopening the evening, payments marked paid.
+and money, the settle-up, the stakes, a game started, ending and reopening the evening. In the
+store because the evening's room and the circles below it both read and change it (a payment
+marked paid is the room's own: ``evening/payments.py``).
 
 The evening is derived like every score: from the games' records (replayed once per version),
 their stakes and the payments already marked paid. Ending the evening freezes it: every game
@@ -23,11 +25,19 @@ from ..games.base import JSON, N_, Message, RuleError
 from ..games.evening_money import settle_evening
 from ..games.settle import exact
 from ..games.spec import GameSpec
-from ..play.page import StakeValue, stake_value
-from ..play.tonight import Evening, GameResult, GameSeen, Standing, StoredPayment, TableSeen
-from ..store import service as services
-from ..store.models import Change, Game, Payment, Stake, Table, now
-from ..store.moved import announce
+from ..games.tonight import (
+    Evening,
+    GameResult,
+    GameSeen,
+    StakeValue,
+    Standing,
+    StoredPayment,
+    TableSeen,
+    stake_value,
+)
+from . import service as services
+from .models import Change, Game, Payment, Stake, Table, now
+from .moved import announce
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from .games.base import Record
-from .store.models import Game
+from ..games.base import Record
+from .models import Game
 
 
 class Kept:
