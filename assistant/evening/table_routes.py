@@ -3,14 +3,11 @@ sharing, importing a record."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
-    current_app,
     redirect,
     render_template,
     request,
@@ -18,6 +15,7 @@ from flask import (
     url_for,
 )
 
+from .. import links
 from ..circles.forms import CircleForm, JoinForm
 from ..device import remember
 from ..i18n import use_table_language
@@ -130,17 +128,9 @@ def import_record(token: str) -> Any:
 
 @bp.get("/qr.svg")
 def qr_code(token: str) -> Response:
-    table = table_or_404(token)
-    out = io.BytesIO()
-    segno.make(share_link(table), error="m").save(
-        out, kind="svg", scale=6, border=2, dark="#111", light="#fff"
-    )
-    return Response(out.getvalue(), mimetype="image/svg+xml")
+    return links.qr_code(share_link(table_or_404(token)))
 
 
 def share_link(table: Table) -> str:
-    """The table's link as the other phones open it: under ``PUBLIC_URL`` when it is set (a
-    request's Host header is whatever its sender wrote), else at this request's own address."""
-    if public := current_app.config.get("PUBLIC_URL"):
-        return public.rstrip("/") + url_for("tables.show", token=table.token)
-    return url_for("tables.show", token=table.token, _external=True)
+    """The table's link as the other phones open it (``links.shared``)."""
+    return links.shared("tables.show", token=table.token)

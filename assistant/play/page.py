@@ -53,6 +53,7 @@ class TableFacts:
     currency: str = ""
     ended: bool = False
     players: tuple[str, ...] = ()  # the table's names (play again offers those not in a game)
+    night: bool = False  # a table of a club night (its game's page shows the night's part)
 
 
 @dataclass(frozen=True)

@@ -117,7 +117,8 @@ def table_facts(table: Table, *, readonly: bool = False) -> TableFacts:
     is the key to enter, which a TV's page never gives away)."""
     ended = table.ended is not None
     token = "" if readonly else table.token
-    return TableFacts(token, table.view_token, table.currency, ended, tuple(table.players))
+    night = table.night_id is not None
+    return TableFacts(token, table.view_token, table.currency, ended, tuple(table.players), night)
 
 
 def render_game(

@@ -148,16 +148,16 @@ def check_substitutes(roster: Roster) -> None:
         if len(entrant.names) != 2:
             raise RuleError(N_("{name}: only a pair's member is replaced"), name=str(entrant))
         names = playing.setdefault(entrant, list(entrant.names))
-        if sub.out not in names or sub.round <= since.get(entrant, 0):
+        seat = names.index(sub.out) if sub.out in names else None
+        if seat is not None and seats.setdefault(entrant, seat) != seat:
+            raise RuleError(N_("{pair} may replace one member only"), pair=str(entrant))
+        if seat is None or sub.round <= since.get(entrant, 0):
             raise RuleError(
                 N_("{name} does not play in {pair} in round {number}"),
                 name=sub.out,
                 pair=str(entrant),
                 number=sub.round,
             )
-        seat = names.index(sub.out)
-        if seats.setdefault(entrant, seat) != seat:
-            raise RuleError(N_("{pair} may replace one member only"), pair=str(entrant))
         if owners.setdefault(sub.into, entrant) != entrant or sub.into in names:
             raise RuleError(N_("{name} cannot play for {out}"), name=sub.into, out=sub.out)
         if not sub.into.strip() or has_control(sub.into):
