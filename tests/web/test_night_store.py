@@ -28,8 +28,8 @@ from assistant.games.night import (
 from assistant.night import results, service, stored, tables
 from assistant.store import reads
 from assistant.store import service as store
-from assistant.store.models import Night as NightRow
 from assistant.store.models import Change, Table, now
+from assistant.store.models import Night as NightRow
 from tests.examples import EXAMPLES
 from tests.games import night_examples as ex
 from tests.games.test_night import PLUMP_RULES, plump_night
