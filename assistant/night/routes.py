@@ -168,7 +168,11 @@ def render_table(row: NightRow, key: tables.Key, form: Any = None, status: int =
     line = view.table(key)
     if line is None:
         abort(404)
-    page = render_template("nights/table.html", night=row, view=view, t=line, form=form)
+    at = service.started(row, *key)
+    address = service.shared_link_of(at) if at is not None else ""
+    page = render_template(
+        "nights/table.html", night=row, view=view, t=line, form=form, address=address
+    )
     return page, status
 
 

@@ -112,19 +112,25 @@ def group_title(fmt: night.Format) -> str:
 
 
 def group_label(fmt: night.Format, group: str) -> str:
-    """A table's or a pair's group as the reader says it."""
+    """A table's group as the reader says it ("Group A", "Losers' bracket")."""
     if fmt is night.Format.BRACKET:
         return {
             "W": gettext("Winners' bracket"),
             "L": gettext("Losers' bracket"),
             "F": gettext("Final"),
-            "out": gettext("out"),
         }.get(group, group)
     if fmt is night.Format.BLOCKS and group:
         return gettext("Block %(name)s", name=group)
-    if group in ("A", "B"):
-        return gettext("Group %(name)s", name=group)
-    return gettext("out") if group == "out" else group
+    return gettext("Group %(name)s", name=group) if group else ""
+
+
+def standing_group(fmt: night.Format, group: str) -> str:
+    """A pair's group in the ranking's narrow column, under its heading ("Bracket": "losers'")."""
+    if group == "out":
+        return gettext("out")
+    if fmt is night.Format.BRACKET:
+        return {"W": gettext("winners'"), "L": gettext("losers'"), "F": gettext("final")}[group]
+    return group
 
 
 def table_line(read: Tables, drawn: night.Table, key: Key, link: str | None) -> TableLine:
@@ -193,7 +199,7 @@ def standings(lines: Sequence[night.Standing], fmt: night.Format) -> tuple[Stand
             s.wins,
             s.losses,
             s.places,
-            group_label(fmt, s.group),
+            standing_group(fmt, s.group),
             s.present,
         )
         for s in lines

@@ -134,7 +134,7 @@ def game_page(
             " table page to go on."
         )
     again = None
-    if mine and game.finished and not table.ended:
+    if mine and game.finished and not table.ended and not table.night:  # a night draws anew
         again = again_after(game.id, game.kind, loaded.record, table.players)
     money = None
     if mine and game.finished:

@@ -52,8 +52,9 @@
     document.querySelectorAll("[data-pages]").forEach((list, place) => {
       const items = [...list.children];
       items.forEach((item) => { item.hidden = false; });
+      // The room down to the screen's foot, less a line for "page 2 of 3" under the list.
       const room = list.getBoundingClientRect().bottom > innerHeight
-        ? innerHeight - list.getBoundingClientRect().top - 8 : Infinity;
+        ? innerHeight * 0.94 - list.getBoundingClientRect().top : Infinity;
       const pages = [];
       let page = [];
       let top = null;
