@@ -154,9 +154,7 @@ def test_the_mus_night_drawn_by_elimination_a_2_ceros(
         for _, a, b, won_a, won_b in tables:
             seated = {str(by_letter[a]), str(by_letter[b])}
             table = next(
-                n
-                for n in range(1, len(tables) + 1)
-                if seats_at(organiser, number, n) == seated
+                n for n in range(1, len(tables) + 1) if seats_at(organiser, number, n) == seated
             )
             enter_result(
                 organiser, number, table, {str(by_letter[a]): won_a, str(by_letter[b]): won_b}
