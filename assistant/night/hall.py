@@ -22,6 +22,5 @@ bp = Blueprint("hall", __name__, url_prefix="/hall/<view_token>")
 def hall(view_token: str) -> Any:
     row = hall_or_404(view_token)
     view = night_view(tables.read(row), service.table_links(row))
-    version = sum(service.watched(row).values())
     template = "nights/_hall.html" if is_htmx() else "nights/hall.html"
-    return render_template(template, night=row, view=view, version=version)
+    return render_template(template, night=row, view=view, watched=service.watched(row))

@@ -98,8 +98,8 @@ def show(token: str) -> Any:
     row = night_or_404(token)
     if is_htmx():
         view = night_view(tables.read(row), service.table_links(row))
-        version = sum(service.watched(row).values())
-        return render_template("nights/_now.html", night=row, view=view, version=version)
+        watched = service.watched(row)
+        return render_template("nights/_now.html", night=row, view=view, watched=watched)
     return render_night(row)
 
 
@@ -112,7 +112,7 @@ def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
         roster_form=forms.get("roster_form") or RosterForm(),
         substitute_form=forms.get("substitute_form") or SubstituteForm(),
         draw_error=forms.get("draw_error"),
-        version=sum(service.watched(row).values()),
+        watched=service.watched(row),
     )
     return page, status
 

@@ -8,6 +8,7 @@
 (() => {
   const part = () => document.querySelector("[data-night-live]");
   let source = null;
+  let watching = null; // the tables' games the open stream hears (data-watching)
   let latest = 0;
   let held = false;
   let overdue = null;
@@ -24,7 +25,9 @@
   function open() {
     const element = part();
     if (source || !element || !window.EventSource || document.visibilityState === "hidden") return;
-    source = new EventSource(`${element.dataset.stream}?version=${element.dataset.version || 0}`);
+    watching = element.dataset.watching;
+    latest = Number(element.dataset.version || 0);
+    source = new EventSource(`${element.dataset.stream}?version=${latest}`);
     source.addEventListener("version", told);
     source.addEventListener("ping", told);
     source.addEventListener("error", () => {
@@ -104,7 +107,14 @@
     setInterval(tick, 1000);
   }
 
-  document.addEventListener("htmx:after:swap", () => { tick(); paginate(); });
+  // A new round's tables are other games: the stream opened for the round before does not
+  // hear them, so it is opened again for the games the part now watches.
+  function rewatch() {
+    const element = part();
+    if (source && element && element.dataset.watching !== watching) { close(); open(); }
+  }
+
+  document.addEventListener("htmx:after:swap", () => { rewatch(); tick(); paginate(); });
   window.addEventListener("resize", paginate);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") close();
