@@ -16,12 +16,13 @@ from flask import (
     url_for,
 )
 
-from .. import links
 from ..circles.forms import CircleForm, JoinForm
 from ..device import remember
 from ..games.pay import CASH, PayMethod
 from ..games.tonight import Evening
 from ..i18n import current_language, in_language, use_table_language
+from ..links import qr_code as qr_of_address
+from ..links import shared
 from ..lookup import found_or_404, table_or_404
 from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
@@ -158,9 +159,9 @@ def import_record(token: str) -> Any:
 
 @bp.get("/qr.svg")
 def qr_code(token: str) -> Response:
-    return links.qr_code(share_link(table_or_404(token)))
+    return qr_of_address(share_link(table_or_404(token)))
 
 
 def share_link(table: Table) -> str:
     """The table's link as the other phones open it (``links.shared``)."""
-    return links.shared("tables.show", token=table.token)
+    return shared("tables.show", token=table.token)

@@ -115,7 +115,7 @@ class NightForm(Prefixed):
         _l("Who came: one player a line (for Mus one pair a line: Ane & Bea)"),
         validators=[
             InputRequired(_l("Write who came, one a line.")),
-            Length(max=4000, message=_l("At most %(max)d characters.")),
+            Length(max=12000, message=_l("At most %(max)d characters.")),
             no_control_in_lines,
         ],
     )

@@ -10,12 +10,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from .. import links
 from ..device import device, is_htmx
 from ..games import find_game
 from ..games.base import RuleError
 from ..games.night.rules import check_rules
 from ..i18n import current_language, say
+from ..links import qr_code
 from ..lookup import night_or_404
 from ..store import reads as lookups
 from ..store.models import Night as NightRow
@@ -182,7 +182,7 @@ def qr(token: str, number: int, table: int) -> Response:
     at = service.started(night_or_404(token), number, table)
     if at is None:
         abort(404)
-    return links.qr_code(service.shared_link_of(at))
+    return qr_code(service.shared_link_of(at))
 
 
 @bp.post("/r/<int:number>/t/<int:table>/start")

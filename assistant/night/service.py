@@ -12,10 +12,10 @@ from typing import Any
 
 from flask import url_for
 
-from .. import links
 from ..extensions import db
 from ..games import find_game, night
 from ..games.base import N_, Message, RuleError
+from ..links import shared
 from ..store import service as store
 from ..store.evening import log
 from ..store.models import Circle, Table, now
@@ -141,7 +141,7 @@ def link_of(table: Table) -> str:
 def shared_link_of(table: Table) -> str:
     """The table's link as its players' phones open it (its QR code)."""
     endpoint, values = page_of(table)
-    return links.shared(endpoint, **values)
+    return shared(endpoint, **values)
 
 
 def page_of(table: Table) -> tuple[str, dict[str, Any]]:

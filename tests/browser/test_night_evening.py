@@ -151,6 +151,9 @@ def test_a_mus_night_of_eight_pairs_in_a_winners_and_losers_bracket(
         organiser.get_by_role("button", name=f"Draw round {number}").click()
         if number == 2:  # the late pair plays the match the bye would have given
             assert any(" & ".join(LATE) in seats_at(organiser, 2, t) for t in range(1, 4))
+            tables[1].reload()  # a phone of round 1's table 2: where its pairs sit now
+            expect(tables[1].locator("#night")).to_contain_text("Round 2: where you sit")
+            expect(tables[1].locator("#night .night-next li")).to_have_count(2)
     expect(tv.locator(".hall-winner")).to_contain_text("won the night", timeout=LIVE)
     shot(tv, "night-bracket-hall-winner", full_page=False)
     organiser.reload()
@@ -161,3 +164,70 @@ def test_a_mus_night_of_eight_pairs_in_a_winners_and_losers_bracket(
     ]
     assert sorted(lost)[2:] == [2] * 6 and all(n <= 1 for n in sorted(lost)[:1])
     assert organiser.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+PLUMP_12 = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hugo", "Ida", "Jon", "Kim", "Lo"]
+HALL_720 = {"viewport": {"width": 1280, "height": 720}, "is_mobile": False, "has_touch": False}
+
+
+def speaking(language: str) -> dict[str, object]:
+    """A browser that asks for pages in ``language`` (as a phone set to it does)."""
+    return {"locale": language, "extra_http_headers": {"Accept-Language": language}}
+
+
+def places(organiser: Page, number: int, table: int) -> list[str]:
+    """A table's players from its best to its worst, as its card shows their totals."""
+    card = organiser.locator(f"#t{number}-{table}")
+    names = card.locator(".nt-name").all_inner_texts()
+    totals = [int(t) for t in card.locator(".nt-score").all_inner_texts()]
+    return [name for _, name in sorted(zip(totals, names, strict=True), reverse=True)]
+
+
+def test_a_plump_night_of_twelve_by_progression_over_three_rounds_in_three_languages(
+    browser: Browser, stream_server: str, shot: Callable[..., object]
+) -> None:
+    """The organiser (English) makes a night whose winners stay; a hall screen in Swedish at
+    1280×720 follows it, a Spanish phone reads round 2's tables; after each round the table's winner
+    stays at his table, the 2nd moves one table on, the 3rd two (the 4th three: with three
+    tables, back to his own); a German phone reads the final ranking."""
+    phone = make_phone(browser)
+    organiser = phone()
+    fields = {"Game": "plump", "Format": "rounds", "How the tables are drawn": "stay"}
+    make_night(organiser, stream_server, fields, PLUMP_12)
+    organiser.get_by_role("button", name="Draw round 1").click()
+    hall = organiser.get_by_role("link", name="The hall screen").get_attribute("href")
+    tv = phone(**HALL_720, **speaking("sv-SE"))
+    tv.goto(stream_server + str(hall))
+    for number in (1, 2, 3):
+        expect(tv.locator("h1")).to_contain_text(f"Omgång {number}", timeout=LIVE)
+        expect(tv.locator(".hall-table .state", has_text="Inte startat")).to_have_count(3)
+        for table in (1, 2, 3):
+            seats = organiser.locator(f"#t{number}-{table} .nt-name").all_inner_texts()
+            assert len(seats) == 4
+            enter_result(organiser, number, table, {n: 10 * (4 - k) for k, n in enumerate(seats)})
+        if number == 3:  # the night is over: the hall shows its winner
+            break
+        expect(tv.locator(".hall-table .state", has_text="Infört av arrangören")).to_have_count(
+            3, timeout=LIVE
+        )
+        order = {t: places(organiser, number, t) for t in (1, 2, 3)}
+        organiser.get_by_role("button", name=f"Draw round {number + 1}").click()
+        for t, ranked in order.items():
+            for place, name in enumerate(ranked):
+                assert name in seats_at(organiser, number + 1, (t - 1 + place) % 3 + 1), (t, name)
+        if number == 1:  # a Spanish phone on the organiser's page: round 2's tables, unstarted
+            spanish = phone(**speaking("es-ES"))
+            spanish.goto(organiser.url)
+            expect(spanish.locator("#now-title")).to_have_text("Ronda 2")
+            expect(spanish.locator("#now .night-table", has_text="Sin empezar")).to_have_count(3)
+            shot(spanish, "night-progression-organiser-es")
+            shot(tv, "night-progression-hall-sv-1280", full_page=False)
+            assert problems(spanish) == [] and problems(tv) == []
+    expect(organiser.locator("#night-won")).to_contain_text("won the night", timeout=LIVE)
+    expect(tv.locator(".hall-winner")).to_contain_text("vann kvällen", timeout=LIVE)
+    shot(tv, "night-progression-hall-sv-winner", full_page=False)
+    reader = phone(**speaking("de-DE"))
+    reader.goto(organiser.url)
+    expect(reader.get_by_role("heading", name="Rangliste")).to_be_visible()
+    assert reader.locator("#ranking tbody tr").count() == 12
+    assert problems(reader) == []

@@ -140,6 +140,10 @@ def test_a_result_that_does_not_fit_is_refused_beside_its_field(
         ({"night-rounds": "0"}, "Number must be between 1 and 30."),
         ({"night-final": "9"}, "a final table of 9 is not a table of this game"),
         ({"night-entrants": "Anna\nBo"}, "too few players for a table: 2"),
+        (
+            {"night-entrants": "\n".join(f"Player {n}" for n in range(257))},
+            "a night holds at most 256 entrants, not 257",
+        ),
     ],
 )
 def test_a_night_that_does_not_fit_is_refused_beside_its_field(

@@ -22,6 +22,10 @@ from dataclasses import dataclass, field, replace
 
 from ..base import N_, RuleError, has_control
 
+# A night's roster is capped: a club's largest evening, and the hall's and the organiser's
+# pages stay cheap to draw for every screen that watches them.
+MOST_ENTRANTS = 256
+
 
 @dataclass(frozen=True, order=True)
 class Entrant:
@@ -110,7 +114,13 @@ class Roster:
 
 def check_roster(roster: Roster, *, pairs: bool) -> None:
     """Every entrant is one player (two for a pair), every name given once in the night, none
-    empty or holding a control character."""
+    empty or holding a control character; no more than ``MOST_ENTRANTS`` of them."""
+    if len(roster.entrants) > MOST_ENTRANTS:
+        raise RuleError(
+            N_("a night holds at most {most} entrants, not {count}"),
+            most=MOST_ENTRANTS,
+            count=len(roster.entrants),
+        )
     seen: set[str] = set()
     for entrant in roster.entrants:
         if len(entrant.names) != (2 if pairs else 1):
