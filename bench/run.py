@@ -8,7 +8,8 @@ share this machine's cores):
   a finished 19-deal Plump game for 7 players and its unchanged poll (wrk), and an entry POST
   through the real form, CSRF and all (our own client, which measures its floor too);
 * in one process: scoring and the game page at 10, 100 and 1 000 rounds of every game (as many
-  as the game allows), and the SQL statements of a page, a poll and an entry;
+  as the game allows), and the SQL statements of a page, a poll and an entry; a club night of
+  256 entrants' hall screen and organiser's page (bench/night.py);
 * live (bench/live.py): a few tables, then 2 000 (``--tables``), four pages open at each and
   one save per table every 20 s, over the pages' streams and again by polling, each on a fresh
   server: the time from a save's answer to the other pages, and the saves' latency;
@@ -40,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.store.service import import_record
-from bench import inprocess, lighthouse, live, load, offline, visits
+from bench import inprocess, lighthouse, live, load, night, offline, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -231,7 +232,7 @@ def offline_rows(found: dict[str, Any]) -> list[list[str]]:
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 
-PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "live")
+PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "night", "live")
 
 
 def main() -> None:
@@ -278,6 +279,13 @@ def main() -> None:
         results["statements"] = inprocess.statements_per_request()
         text = ", ".join(f"{k} {v}" for k, v in results["statements"].items())
         rows.append(["SQL statements per request", text, "", "", ""])
+    if "night" in only:
+        results["night"] = night.pages()
+        rows += [
+            [f"club night of {night.ENTRANTS}: {name}", f"{f['ms']:.0f} ms",
+             f"CPU {f['cpu_ms']:.0f} ms, {f['statements']} SQL statements", "", ""]
+            for name, f in results["night"].items()
+        ]  # fmt: skip
     if "live" in only:
         results["live"] = {
             str(tables): live.both_modes(tables, arguments.seconds)
