@@ -250,3 +250,20 @@ def test_a_mus_match_ended_level_is_no_result_and_the_night_still_ranks(app: Fla
         assert not ranking(service.engine_night(row)).over
         results.enter_result(row, 1, 1, {pair("Anna", "Carla"): 1, pair("Ben", "Dan"): 0})
         assert ranking(service.engine_night(row)).winners == (pair("Anna", "Carla"),)
+
+
+def test_a_table_in_play_says_its_deal_on_the_organisers_page_and_the_hall(app: Flask) -> None:
+    """Three deals of Plump's 19 played at table 1: 'Deal 4 of 19' there; table 2 not started."""
+    with app.app_context():
+        row = service.create_night(
+            NightRules("plump", sizes=(4,), rounds=1),
+            [["Anna"], ["Bo"], ["Cia"], ["Dan"], ["Eva"], ["Fia"], ["Gun"], ["Hugo"]],
+        )
+        service.draw_next(row)
+        table = service.start_table(row, 1, 1)
+        store.import_record((EXAMPLES / "plump-three-deals.json").read_text(), table)
+        paths = (f"/n/{row.token}/", f"/hall/{row.view_token}/")
+    client = app.test_client()
+    for path in paths:
+        shown = client.get(path).text
+        assert "Deal 4 of 19" in shown and "Not started" in shown, path
