@@ -1,6 +1,7 @@
-"""A club night of 256 entrants in one process: the ms of its hall screen and its organiser's
-page (the whole page, and the part the night's stream has them fetch again) and their SQL
-statements, with round 1 drawn (64 tables of Plump started) and half its results in."""
+"""A club night of 256 entrants in one process: the ms of its organiser's page (the whole page,
+and the round's part the night's stream has it fetch again) and their SQL statements, with
+round 1 drawn (64 tables of Plump started) and half its results in. The hall screen's own
+figures: bench/hall.py."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ ENTRANTS = 256
 HTMX = {"HX-Request": "true"}
 
 
-def night_of(client: FlaskClient) -> tuple[str, str]:
+def night_of(client: FlaskClient) -> str:
     """A Plump night of 256 players by lot, round 1 drawn and half its tables' results in: the
-    organiser's path and the hall's."""
+    organiser's path."""
     names = "\n".join(f"Player {n:03}" for n in range(ENTRANTS))
     made = client.post("/nights", data={
         "night-name": "Bench", "night-game": "plump", "night-format": "rounds",
@@ -36,9 +37,7 @@ def night_of(client: FlaskClient) -> tuple[str, str]:
         seats = re.findall(r'class="nt-name">([^<]+)<', shown)
         totals = {f"result-totals-{n}": str(10 * (len(seats) - n)) for n in range(len(seats))}
         assert client.post(f"{organiser}r/1/t/{table}/result", data=totals).status_code == 303
-    hall = re.search(r'href="(/hall/[^"]+)"', client.get(organiser).text)
-    assert hall is not None
-    return organiser, hall.group(1)
+    return organiser
 
 
 def pages() -> dict[str, dict[str, float]]:
@@ -51,10 +50,8 @@ def pages() -> dict[str, dict[str, float]]:
         with app.app_context():
             db.create_all()
         client = app.test_client()
-        organiser, hall = night_of(client)
+        organiser = night_of(client)
         asked = {
-            "hall screen": (hall, {}),
-            "hall part (stream's nudge)": (hall, HTMX),
             "organiser's page": (organiser, {}),
             "organiser's part (stream's nudge)": (organiser, HTMX),
         }

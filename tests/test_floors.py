@@ -24,6 +24,7 @@ FLOORS = (
     ("assistant.lookup", "assistant.device", "assistant.links"),
     ("assistant.play", "assistant.store"),  # the play side and the store: neither knows the other
     ("assistant.i18n", "assistant.serving", "assistant.throttle", "assistant.bundle"),
+    ("assistant.bytecode",),  # the phone's compiled Python: the standard library only
     ("assistant.games", "assistant.assets", "assistant.config", "assistant.extensions"),
 )
 

@@ -15,7 +15,8 @@ from flask_babel import format_date
 
 from ..extensions import db
 from ..games import GAMES, find_game
-from ..games.base import N_, Message, RuleError, check_typed_name
+from ..games.base import N_, Message, RuleError
+from ..games.names import check_typed_name, same_name
 from ..games.stats import Played
 from ..games.tonight import CircleEvenings
 from ..store import evening as evenings
@@ -84,9 +85,9 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
     name = name.strip()
     if not name:
         raise RuleError(N_("Type the new name."), field="name")
-    check_typed_name(name, field="name")
+    name = check_typed_name(name, field="name")
     for other in circle.members:
-        if other.id != member.id and other.name.casefold() == name.casefold():
+        if other.id != member.id and same_name(other.name) == same_name(name):
             raise RuleError(
                 N_("There is already a player called {name}: merge the two instead."),
                 field="name",

@@ -22,9 +22,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..games import GAMES
 from ..games.base import has_control
+from ..games.names import INVISIBLE, has_invisible, typed_name
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
-from ..play.fields import Prefixed, choices, no_control
+from ..play.fields import Prefixed, choices, plain_text
 
 FORMATS = choices(
     [
@@ -63,18 +64,22 @@ def names_of(line: str) -> list[str]:
     return [name for name in PAIR_SEPARATOR.split(line.strip()) if name]
 
 
-def no_control_in_lines(form: FlaskForm, field: Any) -> None:
+def plain_lines(form: FlaskForm, field: Any) -> None:
+    """Names a line each: no control character but the line breaks, nothing invisible."""
     if has_control((field.data or "").replace("\n", "").replace("\r", "")):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    lines = (field.data or "").splitlines()
+    if any(has_invisible(name) for line in lines for name in names_of(line)):
+        raise ValidationError(gettext(INVISIBLE))
 
 
 class NightForm(Prefixed):
     prefix_name = "night"
     name = StringField(
         _l("Name of the night"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), plain_text],
     )
     game = SelectField(
         _l("Game"), choices=choices([(kind, spec.title) for kind, spec in GAMES.items()])
@@ -116,8 +121,9 @@ class NightForm(Prefixed):
         validators=[
             InputRequired(_l("Write who came, one a line.")),
             Length(max=12000, message=_l("At most %(max)d characters.")),
-            no_control_in_lines,
+            plain_lines,
         ],
+        filters=[typed_name],
     )
     circle = HiddenField()
 
@@ -152,10 +158,11 @@ class RosterForm(Prefixed):
     prefix_name = "roster"
     names = StringField(
         _l("Player (for Mus the pair: Ane & Bea)"),
+        filters=[typed_name],
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=90, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
     )
     move = SelectField(
@@ -173,26 +180,27 @@ class SubstituteForm(Prefixed):
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=90, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
+        filters=[typed_name],
     )
     out = StringField(
         _l("Who is replaced"),
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=40, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
-        filters=[lambda text: text.strip() if isinstance(text, str) else text],
+        filters=[typed_name],
     )
     into = StringField(
         _l("Who plays in his place"),
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=40, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
-        filters=[lambda text: text.strip() if isinstance(text, str) else text],
+        filters=[typed_name],
     )
 
 

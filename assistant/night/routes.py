@@ -19,7 +19,7 @@ from ..links import qr_code
 from ..lookup import night_or_404
 from ..store import reads as lookups
 from ..store.models import Night as NightRow
-from ..throttle import creating, importing
+from ..throttle import creating, importing, night_changing
 from . import results, service, tables
 from .forms import NightFileForm, NightForm, ResultForm, RosterForm, SubstituteForm, names_of
 from .nightfile import import_night, night_file
@@ -122,6 +122,7 @@ def back(token: str, anchor: str | None = None) -> Any:
 
 
 @bp.post("/draw")
+@night_changing
 def draw(token: str) -> Any:
     row = night_or_404(token)
     try:
@@ -197,6 +198,7 @@ def start(token: str, number: int, table: int) -> Any:
 
 
 @bp.post("/roster")
+@night_changing
 def roster(token: str) -> Any:
     row = night_or_404(token)
     form = RosterForm()
@@ -223,6 +225,7 @@ def substitute(token: str) -> Any:
 
 
 @bp.post("/r/<int:number>/t/<int:table>/result")
+@night_changing
 def result(token: str, number: int, table: int) -> Any:
     row = night_or_404(token)
     drawn = service.drawn_table(row, number, table)

@@ -1,5 +1,5 @@
 """Form fields the games share: a pad of number buttons, a choice of symbols; and what the
-rooms' forms share: a name's check (``no_control``), a form with a prefix of its own."""
+rooms' forms share: a name's check (``plain_text``), a form with a prefix of its own."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from ..games.base import RuleError, has_control
+from ..games.names import INVISIBLE, has_invisible
 from ..i18n import gettext
 
 
@@ -77,12 +78,15 @@ class ChoiceField(Field):
             raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))
 
 
-def no_control(form: FlaskForm, field: Any) -> None:
-    """A name is printed on sheets and stored in records: no control characters in it."""
+def plain_text(form: FlaskForm, field: Any) -> None:
+    """A name is printed on sheets and stored in records: no control character in it, and
+    nothing that shows nothing (two names would look alike)."""
     if has_control(field.data or ""):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    if has_invisible(field.data or ""):
+        raise ValidationError(gettext(INVISIBLE))
 
 
 class Prefixed(FlaskForm):

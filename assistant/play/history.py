@@ -17,7 +17,7 @@ from wtforms.validators import DataRequired, Length
 from ..games.base import N_
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
-from .fields import no_control
+from .fields import plain_text
 from .money import number
 
 NOTHING = "–"
@@ -108,7 +108,7 @@ class PhoneNameForm(FlaskForm):
         validators=[
             DataRequired(message=_l("Give the phone a name.")),
             Length(max=PHONE_NAME, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
         filters=[lambda text: text.strip() if isinstance(text, str) else text],
     )

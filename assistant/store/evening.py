@@ -35,6 +35,7 @@ from ..games.tonight import (
     TableSeen,
     stake_value,
 )
+from . import keys
 from . import service as services
 from .models import Change, Game, Payment, Stake, Table, now
 from .moved import announce
@@ -122,7 +123,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     db.session.add(
         Change(
             game_id=game.id,
-            key=key or secrets.token_urlsafe(12),
+            key=keys.of_change(game.id, key or secrets.token_urlsafe(12)),
             version=game.version,
             summary={"template": summary.template, "params": dict(summary.params)},
             author=author,
@@ -134,10 +135,24 @@ def set_stake(
     game: Game, cents: int | None, basis: str | None, *, key: str, author: str, shown: str
 ) -> None:
     """Put ``cents`` per unit of ``basis`` on ``game`` (None: no stake); ``shown`` is the
-    amount as the change log says it. A replayed ``key`` changes nothing."""
-    if services.already_applied(key):
+    amount as the change log says it. A replayed ``key`` changes nothing, also when the same
+    form is sent many times at once (one is stored, the others find it)."""
+    if keys.applied(game.id, key):
         return
     refuse_if_ended(game.table)
+    try:
+        log(game, staked(game, cents, basis, shown), author, key)
+        db.session.commit()
+    except IntegrityError:  # another request, on another worker, stored its stake first
+        db.session.rollback()
+        if not keys.applied(game.id, key):  # not this same form sent twice at once
+            raise RuleError(
+                N_("Another phone set this stake at the same moment: reload the page.")
+            ) from None
+
+
+def staked(game: Game, cents: int | None, basis: str | None, shown: str) -> Message:
+    """The stake put on the game (not stored yet), and the log's sentence for it."""
     rules = find_game(game.kind).evening
     chosen = rules.basis(basis)
     if rules.stake_option is not None:
@@ -150,18 +165,8 @@ def set_stake(
     else:
         game.stake.cents, game.stake.basis = cents, chosen.name
     if cents is None:
-        summary = Message(N_("Stake removed: the game counts in the results, not in the money."))
-    else:
-        summary = Message(chosen.summary, {"amount": shown})
-    log(game, summary, author, key)
-    try:
-        db.session.commit()
-    except IntegrityError:  # another request, on another worker, stored its stake first
-        db.session.rollback()
-        if not services.already_applied(key):  # not this same form sent twice at once
-            raise RuleError(
-                N_("Another phone set this stake at the same moment: reload the page.")
-            ) from None
+        return Message(N_("Stake removed: the game counts in the results, not in the money."))
+    return Message(chosen.summary, {"amount": shown})
 
 
 def start_game(
@@ -177,7 +182,8 @@ def start_game(
     key: str | None = None,
 ) -> Game:
     """A new game at ``table`` (a new table is stored with it), with its stake if one was
-    given, and the evening's name if it has none yet; ``key``: the form's idempotency key."""
+    given, and the evening's name if it has none yet; ``key``: the form's start key as kept
+    (``store/keys.py``)."""
     if name and name.strip() and not table.name:
         table.name = name.strip()
     game = services.create_game(table, kind, names, options, first, settings, commit=False)

@@ -19,7 +19,7 @@ from flask import (
 )
 
 from ..device import device, is_htmx
-from ..evening.again import chosen_players, play_again, started_with
+from ..evening.again import chosen_players, play_again, started_at
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
@@ -152,12 +152,12 @@ def again(token: str, game_id: int) -> Any:
     if not form.validate_on_submit() and not form.joins.errors:
         notice = gettext("This page is out of date: reload it and enter again.")
         return render_game(table, game, status=422, notice=notice)
-    if (started := started_with(form.key.data)) is None:  # else sent again: that game
+    if (started := started_at(table, form.key.data)) is None:  # else sent again: that game
         if (chosen := chosen_players(game, form)) is None:
             return render_game(table, game, status=422, again=form)
         try:
             started = play_again(game, form.key.data, chosen)
-        except RuleError as error:  # the evening has ended
+        except RuleError as error:  # the evening has ended, or the rules do not fit them
             return render_game(table, game, status=422, notice=say(error))
     return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 

@@ -13,8 +13,7 @@ from ..device import device, is_htmx, posted_key
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
 from ..play.base import Change, Context, EntryForm, place_error, same_field
-from ..store import service as services
-from ..store import writes
+from ..store import keys, writes
 from ..store.models import Game, Table
 from .shown import asked_version, game_context, page_of, render_game
 
@@ -63,7 +62,7 @@ def proposed(
     form = asked.make_form(ctx) if asked.make_form else asked.form
     asked = replace(asked, form=form)
     if form is None:  # the game is over
-        return asked, writes.AlreadySaved() if services.already_applied(key) else None
+        return asked, writes.AlreadySaved() if keys.applied(game.id, key) else None
     if not form.validate():
         return asked, writes.refused(game, key, posted, None)
     try:

@@ -1,7 +1,7 @@
 """a club night's reports (results sent and confirmed at the tables) and its early end
 
 Revision ID: b7d3e9f1a2c4
-Revises: b5d1e9a3c7f2
+Revises: a9c5e2d7f310
 Create Date: 2026-12-07 08:00:00.000000
 
 """
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = "b7d3e9f1a2c4"
-down_revision = "b5d1e9a3c7f2"
+down_revision = "a9c5e2d7f310"
 branch_labels = None
 depends_on = None
 

@@ -114,7 +114,18 @@
     if (source && element && element.dataset.watching !== watching) { close(); open(); }
   }
 
-  document.addEventListener("htmx:after:swap", () => { rewatch(); tick(); paginate(); });
+  // The hall's part is drawn at most once a second for all its screens (night/hall.py): one
+  // fetched just after a change may come back older than the stream's version; asked again.
+  let again = null;
+  function behind() {
+    const element = part();
+    clearTimeout(again);
+    if (element && latest > Number(element.dataset.version || 0)) {
+      again = setTimeout(() => { if (part()) htmx.trigger(part(), "live"); }, 1000);
+    }
+  }
+
+  document.addEventListener("htmx:after:swap", () => { rewatch(); behind(); tick(); paginate(); });
   window.addEventListener("resize", paginate);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") close();

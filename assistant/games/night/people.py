@@ -21,10 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..base import N_, RuleError, has_control
-
-# A night's roster is capped: a club's largest evening, and the hall's and the organiser's
-# pages stay cheap to draw for every screen that watches them.
-MOST_ENTRANTS = 256
+from ..names import has_invisible, same_name
 
 
 @dataclass(frozen=True, order=True)
@@ -112,15 +109,17 @@ class Roster:
         return tuple(names)
 
 
+# A room of 64 tables: the most a night takes, late arrivals too (every page of the night, the
+# hall screen each of its TVs polls every second among them, is drawn for all of them).
+MOST_ENTRANTS = 256
+
+
 def check_roster(roster: Roster, *, pairs: bool) -> None:
-    """Every entrant is one player (two for a pair), every name given once in the night, none
-    empty or holding a control character; no more than ``MOST_ENTRANTS`` of them."""
+    """At most ``MOST_ENTRANTS``, every entrant one player (two for a pair), every name given
+    once in the night (two names that look alike are one), none empty, holding a control
+    character or one that shows nothing."""
     if len(roster.entrants) > MOST_ENTRANTS:
-        raise RuleError(
-            N_("a night holds at most {most} entrants, not {count}"),
-            most=MOST_ENTRANTS,
-            count=len(roster.entrants),
-        )
+        raise RuleError(N_("A night takes at most {most} entrants."), most=MOST_ENTRANTS)
     seen: set[str] = set()
     for entrant in roster.entrants:
         if len(entrant.names) != (2 if pairs else 1):
@@ -129,11 +128,11 @@ def check_roster(roster: Roster, *, pairs: bool) -> None:
                 name=str(entrant),
             )
         for name in entrant.names:
-            if not name.strip() or has_control(name):
+            if not name.strip() or has_control(name) or has_invisible(name):
                 raise RuleError(N_("{name!r} is not a name"), name=name)
-            if name in seen:
+            if same_name(name) in seen:
                 raise RuleError(N_("{name} is entered twice"), name=name)
-            seen.add(name)
+            seen.add(same_name(name))
     check_substitutes(roster)
     for moves in (roster.arrivals, roster.withdrawals):
         for entrant, number in moves.items():
