@@ -149,6 +149,7 @@ def test_a_mus_night_of_eight_pairs_in_a_winners_and_losers_bracket(
             assert problems(organiser) == [] and problems(tv) == []
         number += 1
         organiser.get_by_role("button", name=f"Draw round {number}").click()
+        expect(organiser.locator("#now-title")).to_have_text(re.compile(f"Round {number}|Final"))
         if number == 2:  # the late pair plays the match the bye would have given
             assert any(" & ".join(LATE) in seats_at(organiser, 2, t) for t in range(1, 4))
             tables[1].reload()  # a phone of round 1's table 2: where its pairs sit now
@@ -212,6 +213,7 @@ def test_a_plump_night_of_twelve_by_progression_over_three_rounds_in_three_langu
         )
         order = {t: places(organiser, number, t) for t in (1, 2, 3)}
         organiser.get_by_role("button", name=f"Draw round {number + 1}").click()
+        expect(organiser.locator(f"#t{number + 1}-3")).to_be_visible()
         for t, ranked in order.items():
             for place, name in enumerate(ranked):
                 assert name in seats_at(organiser, number + 1, (t - 1 + place) % 3 + 1), (t, name)
