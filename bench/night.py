@@ -11,9 +11,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from assistant import create_app
-from assistant.extensions import db
-from bench.inprocess import counting, median_cpu_ms, median_ms
+from bench.inprocess import bench_app, counting, median_cpu_ms, median_ms
 
 ENTRANTS = 256
 HTMX = {"HX-Request": "true"}
@@ -43,12 +41,7 @@ def night_of(client: FlaskClient) -> str:
 def pages() -> dict[str, dict[str, float]]:
     """Per page: the ms (wall and CPU) and the SQL statements of one request."""
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({
-            "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.db'}",
-        })  # fmt: skip
-        with app.app_context():
-            db.create_all()
+        app = bench_app(Path(folder) / "bench.db")
         client = app.test_client()
         organiser = night_of(client)
         asked = {

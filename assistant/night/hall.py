@@ -27,6 +27,7 @@ from ..lookup import hall_or_404
 from ..store.kept import kept
 from ..store.models import Game, Table
 from ..store.models import Night as NightRow
+from ..store.reads import with_tables
 from . import service, tables
 from .view import night_view
 
@@ -70,7 +71,7 @@ class HallPart:
 
 
 def drawn(row: NightRow, template: str) -> str:
-    view = night_view(tables.read(row), service.table_links(row))
+    view = night_view(tables.read(with_tables(row)), service.table_links(row))
     return render_template(template, night=row, view=view, watched=service.watched(row))
 
 

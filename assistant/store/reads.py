@@ -143,5 +143,12 @@ def get_night(token: str) -> NightRow | None:
 
 
 def get_night_for_view(view_token: str) -> NightRow | None:
-    found = db.select(NightRow).filter_by(view_token=view_token).options(NIGHT_TABLES)
+    """The night alone: the hall screen's poll mostly answers with its kept part."""
+    found = db.select(NightRow).filter_by(view_token=view_token)
     return db.session.execute(found).scalar_one_or_none()
+
+
+def with_tables(row: NightRow) -> NightRow:
+    """The night with its tables and their games read in two statements, for its drawing."""
+    db.session.execute(db.select(NightRow).options(NIGHT_TABLES).filter_by(id=row.id)).scalar_one()
+    return row
