@@ -60,6 +60,7 @@ class TableFacts:
     # alone (the watch view's facts have none: a TV never shows a number to pay to).
     pay: Mapping[str, PayMethod] = field(default_factory=dict)
     day: datetime | None = None
+    night: bool = False  # a table of a club night (its game's page shows the night's part)
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def game_page(
             " table page to go on."
         )
     again = None
-    if mine and game.finished and not table.ended:
+    if mine and game.finished and not table.ended and not table.night:  # a night draws anew
         again = again_after(game.id, game.kind, loaded.record, table.players)
     money = None
     if mine and game.finished:

@@ -22,7 +22,7 @@ from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
 from ..lookup import refuse_malformed_tokens
-from ..night import hall
+from ..night import at_table, hall
 from ..night import routes as nights
 from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
@@ -87,7 +87,7 @@ LINK_PARTS = ("token", "view_token")  # the parts of an address that are a key
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall):
+    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall, at_table):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(home.new_circle_bp)

@@ -128,7 +128,10 @@ def table_facts(table: Table, *, readonly: bool = False) -> TableFacts:
     token = "" if readonly else table.token
     pay = {} if readonly else methods_at(table)  # a TV never shows a number to pay to
     players = tuple(table.players)
-    return TableFacts(token, table.view_token, table.currency, ended, players, pay, table.created)
+    night = table.night_id is not None
+    return TableFacts(
+        token, table.view_token, table.currency, ended, players, pay, table.created, night
+    )
 
 
 def render_game(
