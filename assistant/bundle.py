@@ -19,7 +19,7 @@ from importlib.metadata import distribution, packages_distributions
 from importlib.util import find_spec
 from pathlib import Path
 
-# What the app imports on the phone, and what those import in turn (``tests/test_phone.py``
+# What the app imports on the phone, and what those import in turn (``tests/web/test_phone.py``
 # runs the bundle with nothing else to prove it is whole).
 LIBRARIES = (
     "flask",
