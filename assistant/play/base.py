@@ -1,8 +1,8 @@
 """What the web side of every game shares: the entry form, the change, the adapter.
 
 A view never holds a rule: it asks the game's adapter for the form of the current step, lets the
-adapter turn the posted form into the new list of rounds, and hands that to ``services``; the
-engine then replays the whole record and refuses what breaks a rule.
+adapter turn the posted form into the new list of rounds, and hands that to the store
+(``store/writes.save``); the engine then replays the whole record and refuses what breaks a rule.
 """
 
 from __future__ import annotations
