@@ -80,18 +80,15 @@ class MulleAdapter(Adapter[MulleView]):
             step = f"piles-{live.number}"
             prefill = _prefill(view, live, ctx.loaded.draft)
             piles = piles_form(ctx.record, view.sides, step, posted, prefill)
-        form: EntryForm
         if action in LIVE_ACTIONS:
-            form = live_form(action, ctx.record, live, formdata)
-        elif piles is not None:
-            form = piles
-        else:
-            form = live_form("mulle", ctx.record, live)
-        form.live, form.piles = live, piles
-        return form
+            return live_form(action, ctx.record, live, formdata, piles)
+        if piles is not None:
+            return piles
+        return live_form("mulle", ctx.record, live)
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
-        live: LiveDeal = form.live
+    def entered(self, ctx: Context[MulleView], form: EntryForm) -> Change:
+        live = ctx.view.live
+        assert live is not None  # a form is made only while a deal is in play
         rounds = [dict(r) for r in ctx.record.rounds]
         if isinstance(form, PilesForm):
             deal = form.deal()
