@@ -77,7 +77,7 @@ def shown(value: Any, words: Mapping[str, str]) -> str:
 
 
 def differences(
-    round_: Mapping[str, Any], adapter: Adapter, words: Mapping[str, str]
+    round_: Mapping[str, Any], adapter: Adapter[Any, Any], words: Mapping[str, str]
 ) -> tuple[str, ...]:
     """One replaced round said field by field (or taken back whole)."""
     name = say(adapter.round_name(round_["round"]))
@@ -132,7 +132,7 @@ def device_name(author: str, me: str, names: Mapping[str, str] | None = None) ->
 
 
 def history_lines(
-    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter[Any, Any], players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     words = {key: text for key, text in adapter.record_words.items() if key not in players}

@@ -115,7 +115,9 @@ def correct(token: str, game_id: int, number: int) -> Any:
     return submit(asked, partial(corrected, adapter, number))
 
 
-def corrected(adapter: Adapter[Any], number: int, ctx: Context[Any], form: EntryForm) -> Change:
+def corrected(
+    adapter: Adapter[Any, Any], number: int, ctx: Context[Any, Any], form: EntryForm
+) -> Change:
     """The correction of round ``number``, with a log sentence that says how the totals moved."""
     change = telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, form))
     return replace(change, correcting=number)

@@ -18,6 +18,7 @@ from ...games.base import Record
 from ...games.plump.evening import signed
 from ...games.seating import Seating, seating
 from ...i18n import gettext, pgettext
+from ..base import Context
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from . import comings
@@ -262,3 +263,7 @@ def _first(replay: plump.PlumpReplay) -> str:
         return replay.deals[0].dealer
     assert replay.next is not None
     return replay.next.dealer
+
+
+# What the adapter's methods are given: the game as stored, its replay and this view of it.
+PlumpContext = Context[plump.PlumpReplay, PlumpView]
