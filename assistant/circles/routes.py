@@ -35,12 +35,14 @@ def show(token: str) -> str:
 
 
 @bp.get("/p/<int:member_id>")
-def player(token: str, member_id: int) -> str:
+def player(token: str, member_id: int) -> tuple[str, int]:
     circle, member = member_or_404(token, member_id)
     return render_player(circle, member)
 
 
-def render_player(circle: Circle, member: Member, status: int = 200, **forms: Any) -> Any:
+def render_player(
+    circle: Circle, member: Member, status: int = 200, **forms: Any
+) -> tuple[str, int]:
     played = circles.circle_evenings(circle)
     view = player_view(played, summary(played.played, member.name, GAMES))
     merge = forms.pop("merge_form", None) or MergeForm()

@@ -18,7 +18,7 @@ from ..play.fields import choice_values
 from ..play.options import options_form
 from ..store import evening
 from ..store import service as services
-from ..store.models import Circle
+from ..store.models import Circle, Table
 from .again import started_with
 from .forms import StakeForm
 from .setup_forms import SetupForm
@@ -89,7 +89,7 @@ def setup_stake(kind: str, posted: Any) -> StakeForm | None:
     return StakeForm(kind, posted, prefix="stake", meta={"csrf": False})
 
 
-def circle_of(form: SetupForm, table: Any) -> Circle | None:
+def circle_of(form: SetupForm, table: Table | None) -> Circle | None:
     """The circle of the table being set up: the table's, or the one whose link it came from."""
     if table is not None:
         return table.circle

@@ -47,7 +47,8 @@ def show(token: str) -> Any:
 def stake_form(line: GameLine, posted: dict[str, Any]) -> StakeForm:
     """The stake form of one game of the evening: as posted (with its errors), else filled."""
     game = line.game
-    if (form := posted.pop(f"stake_{game.id}", None)) is not None:
+    form: StakeForm | None = posted.pop(f"stake_{game.id}", None)
+    if form is not None:
         return form
     stake = line.result.stake
     cents = None if stake is None else round(stake.amount * 100)
@@ -142,5 +143,5 @@ def share_link(table: Table) -> str:
     """The table's link as the other phones open it: under ``PUBLIC_URL`` when it is set (a
     request's Host header is whatever its sender wrote), else at this request's own address."""
     if public := current_app.config.get("PUBLIC_URL"):
-        return public.rstrip("/") + url_for("tables.show", token=table.token)
+        return str(public).rstrip("/") + url_for("tables.show", token=table.token)
     return url_for("tables.show", token=table.token, _external=True)

@@ -90,11 +90,11 @@ def created(form: NightForm) -> NightRow | None:
 
 
 @bp.get("/")
-def show(token: str) -> str:
+def show(token: str) -> tuple[str, int]:
     return render_night(night_or_404(token))
 
 
-def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
+def render_night(row: NightRow, status: int = 200, **forms: Any) -> tuple[str, int]:
     view = night_view(service.engine_night(row), service.table_tokens(row))
     page = render_template(
         "nights/show.html",

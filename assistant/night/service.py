@@ -15,12 +15,11 @@ from fractions import Fraction
 
 from ..extensions import db
 from ..games import find_game, night
-from ..games.base import N_, RuleError
+from ..games.base import MAX_NAME, N_, RuleError
 from ..games.evening import Outcome
 from ..store import service as store
 from ..store.models import Circle, Table, now
 from ..store.models import Night as NightRow
-from ..store.records import MAX_NAME
 from . import stored
 
 SEEDS = 2**31  # the seed is a 32-bit column in PostgreSQL

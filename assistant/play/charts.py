@@ -39,7 +39,8 @@ def nice_step(span: float) -> float:
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if span / step <= 5:
             return step
-    return 10 ** len(str(int(span)))
+    power: int = 10 ** len(str(int(span)))  # (an int's power is typed Any: it may be a float)
+    return power
 
 
 def line_chart(

@@ -123,7 +123,7 @@ class OptionsForm(FlaskForm):
 
     @property
     def custom(self) -> bool:
-        return self.preset.data == CUSTOM
+        return bool(self.preset.data == CUSTOM)
 
     @property
     def opened(self) -> bool:
