@@ -20,7 +20,8 @@ FLOORS = (
     ("assistant.views", "assistant.live", "assistant.cli"),  # the hallway, the streams, commands
     ("assistant.night", "assistant.evening"),  # the rooms: a club night; an evening at a table
     ("assistant.circles",),  # the circles, which the evening asks
-    ("assistant.lookup", "assistant.device"),  # what every room asks: a link's thing, the phone
+    # what every room asks: a link's thing, the phone asking, a file the phone keeps
+    ("assistant.lookup", "assistant.device", "assistant.download"),
     ("assistant.play", "assistant.store"),  # the play side and the store: neither knows the other
     ("assistant.i18n", "assistant.serving", "assistant.throttle", "assistant.bundle"),
     ("assistant.games", "assistant.assets", "assistant.config", "assistant.extensions"),
