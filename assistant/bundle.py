@@ -29,6 +29,7 @@ LIBRARIES = (
     "itsdangerous",
     "click",
     "blinker",
+    "cachetools",
     "wtforms",
     "flask_wtf",
     "flask_babel",

@@ -16,9 +16,9 @@ Every app has its own: two apps in one process (the tests, a worker's reload) sh
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Any
 
+from cachetools import LRUCache
 from flask import Flask, current_app
 
 from ..games.base import Record
@@ -26,29 +26,23 @@ from .models import Game
 
 
 class Kept:
-    """A bounded, thread-safe store of the latest items (the oldest go first)."""
+    """A bounded, thread-safe store of the latest items (the least recently used go first):
+    cachetools' LRU cache, behind a lock (a worker's threads share it)."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self.items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=size)
         self.lock = threading.Lock()
 
     def get(self, key: tuple[Any, ...]) -> Any:
         with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-            return None
+            return self.items.get(key)
 
     def put(self, key: tuple[Any, ...], value: Any) -> None:
         with self.lock:
             self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
 
     def copy(self) -> list[tuple[tuple[Any, ...], Any]]:
-        """A copy of what is kept, the oldest first (for a look through them)."""
+        """A copy of what is kept (for a look through them)."""
         with self.lock:
             return list(self.items.items())
 
