@@ -24,7 +24,13 @@ FLOORS = (
     ("assistant.lookup", "assistant.device", "assistant.download"),
     ("assistant.play", "assistant.store"),  # the play side and the store: neither knows the other
     ("assistant.i18n", "assistant.serving", "assistant.throttle", "assistant.bundle"),
-    ("assistant.games", "assistant.assets", "assistant.config", "assistant.extensions"),
+    (  # the engines; the app's settings, extensions, static files and what a process keeps
+        "assistant.games",
+        "assistant.assets",
+        "assistant.config",
+        "assistant.extensions",
+        "assistant.keeping",
+    ),
 )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+
+from ..keeping import made_once
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
@@ -58,10 +59,9 @@ def line_chart(
     the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels), tuple(colours))
+    return made_once(_line_chart, lines, tuple(x_labels), tuple(colours))
 
 
-@lru_cache(maxsize=64)
 def _line_chart(
     series_items: tuple[tuple[str, tuple[float, ...]], ...],
     x_labels: tuple[str, ...],

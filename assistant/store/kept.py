@@ -8,55 +8,31 @@
   another but a phone's own notices (``views/shown.py:look``): a page asked again for the
   same version is drawn from its model without replaying or reading the evening again;
 * the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
-  own, and drawing a long one is most of a page).
+  own, and drawing a long one is most of a page);
+* what is made from plain values alone (``keeping.made_once``: a step's form class, a pad's
+  keys, a chart, a text in a language, WTForms' catalog, a deal still to come on a sheet).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
+Switched off, nothing is kept: the engines keep nothing of their own either.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from cachetools import LRUCache
 from flask import Flask, current_app
 
 from ..games.base import Record
+from ..keeping import Keeping, Kept, kept_if
 from .models import Game
-
-
-class Kept:
-    """A bounded, thread-safe store of the latest items (the least recently used go first):
-    cachetools' LRU cache, behind a lock (a worker's threads share it)."""
-
-    def __init__(self, size: int) -> None:
-        self.items: LRUCache[tuple[Any, ...], Any] = LRUCache(maxsize=size)
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self.lock:
-            return self.items.get(key)
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-
-    def copy(self) -> list[tuple[tuple[Any, ...], Any]]:
-        """A copy of what is kept (for a look through them)."""
-        with self.lock:
-            return list(self.items.items())
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
 
 
 class ReplayCache:
     """The replays of the last games shown or saved, by game and version; ``created`` is part
     of the key because a deleted game's id may be given to a new game."""
 
-    def __init__(self, size: int = 64) -> None:
-        self.kept = Kept(size)
+    def __init__(self, kept: Kept) -> None:
+        self.kept = kept
 
     @staticmethod
     def key(game: Game, version: int) -> tuple[Any, ...]:
@@ -89,25 +65,18 @@ class ReplayCache:
         self.kept.clear()
 
 
-class Nothing(Kept):
-    """Keeps nothing: what the switch turned off."""
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        return None
-
-
-class KeptInProcess:
-    """The app's own in-process keeping: its replays, its game pages' models and their sheets."""
+class KeptInProcess(Keeping):
+    """The app's own in-process keeping: what it made once from plain values (``made``), its
+    replays, its game pages' models and their sheets."""
 
     def __init__(self, on: bool = True) -> None:
-        self.on = on
-        self.replays = ReplayCache()
-        self.pages = Kept(64) if on else Nothing(0)
-        self.sheets = Kept(64) if on else Nothing(0)
-        if not on:
-            self.replays.kept = Nothing(0)
+        super().__init__(on)
+        self.replays = ReplayCache(kept_if(on, 64))
+        self.pages = kept_if(on, 64)
+        self.sheets = kept_if(on, 64)
 
     def clear(self) -> None:
+        super().clear()
         self.replays.clear()
         self.pages.clear()
         self.sheets.clear()

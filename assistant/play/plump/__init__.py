@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -12,6 +11,7 @@ from ...games import plump
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
+from ...keeping import made_once
 from ..adjust import add_adjust_fields, corrected_round, correction_summary
 from ..base import Adapter, Change, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
@@ -33,7 +33,7 @@ def bids_form(
     data = step_data("bids", entered, players)
     if setup.enter_trump and entered:
         data["trump"] = entered.get("trump")
-    form = step_form("bids", seats, setup.cards, setup.enter_trump)(formdata, data=data)
+    form = made_once(step_form, "bids", seats, setup.cards, setup.enter_trump)(formdata, data=data)
     form.step.data = f"bids-{setup.deal}"
     return form
 
@@ -46,7 +46,7 @@ def tricks_form(
 ) -> EntryForm:
     seats = tuple((players.index(p), p) for p in setup.bidding_order)
     data = step_data("tricks", entered, players)
-    form = step_form("tricks", seats, setup.cards, False)(formdata, data=data)
+    form = made_once(step_form, "tricks", seats, setup.cards, False)(formdata, data=data)
     form.step.data = f"tricks-{setup.deal}"
     return form
 
@@ -59,7 +59,6 @@ def step_data(what: str, entered: JSON | None, players: tuple[str, ...]) -> JSON
     return {f"{what}_{players.index(p)}": n for p, n in values.items() if p in players}
 
 
-@lru_cache(maxsize=256)
 def step_form(
     what: str, seats: tuple[tuple[int, str], ...], cards: int, trump: bool
 ) -> type[EntryForm]:
