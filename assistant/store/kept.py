@@ -13,7 +13,9 @@
   keys, a chart, a text in a language, WTForms' catalog, a deal still to come on a sheet).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
-Switched off, nothing is kept: the engines keep nothing of their own either.
+Switched off, the app keeps none of these. The engines' own memoization of pure functions of
+plain values (``functools.lru_cache`` in ``games/``) stays: it cannot go stale, and the engines
+know nothing of the app.
 """
 
 from __future__ import annotations
