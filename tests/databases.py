@@ -13,11 +13,15 @@ from sqlalchemy import create_engine, make_url, text
 def database_url(folder: Path, name: str = "test.db") -> str:
     """A test's database: an SQLite file in its folder, or TEST_DATABASE_URL (PostgreSQL in
     CI), where each parallel worker has a database of its own on that server."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{folder / name}"
+    return server_database() or f"sqlite:///{folder / name}"
+
+
+def server_database() -> str:
+    """TEST_DATABASE_URL as this parallel worker uses it (its own database on that server),
+    or "" where none is given."""
+    url = os.environ.get("TEST_DATABASE_URL", "")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
-    return worker_database(url, worker) if worker else url
+    return worker_database(url, worker) if url and worker else url
 
 
 @functools.cache
