@@ -11,11 +11,14 @@ from flask import Blueprint, redirect, render_template, url_for
 from ..device import device, remember_circle
 from ..games import GAMES
 from ..games.base import RuleError
+from ..games.pay import method_of
 from ..games.stats import league, summary
 from ..i18n import say
 from ..lookup import circle_or_404, member_or_404
+from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
 from ..store.models import Circle, Member
+from ..store.pay import set_member_method
 from . import service as circles
 from .forms import MergeForm, RenameForm
 from .view import circle_view, player_view
@@ -56,8 +59,21 @@ def render_player(
         view=view,
         rename_form=forms.pop("rename_form", None) or RenameForm(data={"name": member.name}),
         merge_form=merge,
+        pay_form=forms.pop("pay_form", None) or PayForm.filled(method_of(member.pay), prefix="pay"),
+        paid_by=method_text(method_of(member.pay)),
     )
     return page, status
+
+
+@bp.post("/p/<int:member_id>/pay")
+def pay(token: str, member_id: int) -> Any:
+    """How the circle's player is paid, at every evening of the circle."""
+    circle, member = member_or_404(token, member_id)
+    form = PayForm(prefix="pay")
+    if not form.validate_on_submit():
+        return render_player(circle, member, 422, pay_form=form)
+    set_member_method(member, form.method)
+    return redirect(url_for("circles.player", token=token, member_id=member.id) + "#pay", 303)
 
 
 @bp.post("/p/<int:member_id>/rename")

@@ -131,6 +131,7 @@ def merge(circle: Circle, member: Member, into: Member | None, author: str) -> N
                 evening=where(table),
             )
     rewrite(circle, member.name, into.name, author)
+    into.pay = into.pay or member.pay  # how one of the two names was paid
     db.session.delete(member)
     db.session.commit()
 
@@ -151,6 +152,7 @@ def rewrite(circle: Circle, old: str, new: str, author: str) -> None:
         for payment in table.payments:
             payment.payer = new if payment.payer == old else payment.payer
             payment.payee = new if payment.payee == old else payment.payee
+        table.pay = swap_name(table.pay or {}, old, new)
     db.session.flush()
     evenings.settle_again(changed)
 

@@ -17,8 +17,11 @@ from ..games.base import RuleError
 from ..i18n import say
 from ..lookup import circle_or_404, table_or_404
 from ..play.money import money
+from ..play.pay import PayForm
 from ..store import evening
+from ..store import service as services
 from ..store.models import Table
+from ..store.pay import set_method
 from ..store.tablefile import table_file
 from . import payments
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
@@ -63,6 +66,20 @@ def language(token: str) -> Any:
     table.language = form.language.data
     db.session.commit()
     return back(table, "#language")
+
+
+@bp.post("/pay/<int:index>")
+def pay(token: str, index: int) -> Any:
+    """How the evening's player at ``index`` is paid: remembered, or refused beside its field."""
+    table = table_or_404(token)
+    names = services.names_at(table)
+    if not 0 <= index < len(names):
+        abort(404)
+    form = PayForm(prefix=f"pay{index}")
+    if not form.validate_on_submit():
+        return render_table(table, status=422, pay_forms={index: form})
+    set_method(table, names[index], form.method)
+    return back(table, f"#pay-{index}")
 
 
 @bp.post("/stakes/<int:game_id>")

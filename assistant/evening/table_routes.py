@@ -4,6 +4,7 @@ sharing, importing a record."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import segno
@@ -20,8 +21,11 @@ from flask import (
 
 from ..circles.forms import CircleForm, JoinForm
 from ..device import remember
-from ..i18n import use_table_language
+from ..games.pay import CASH, PayMethod
+from ..games.tonight import Evening
+from ..i18n import current_language, in_language, use_table_language
 from ..lookup import found_or_404, table_or_404
+from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
 from ..store import service as services
 from ..store.evening import load_evening
@@ -31,8 +35,8 @@ from .again import again_offered
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
 from .setup import render_setup, setup_step
 from .setup_forms import MAX_PLAYERS, ImportForm, SetupForm
-from .share import share_of
-from .view import GameLine, evening_view
+from .share import Share, share_of
+from .view import EveningView, GameLine, evening_view
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
 
@@ -63,8 +67,10 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     ``paid_errors`` maps a payment's id to what went wrong with it."""
     # Taken before the evening is read: a change in between shows as a change, never goes unseen.
     stamp = (lookups.table_stamp(table.token) or ("", None))[0]
-    view = evening_view(load_evening(table))
+    evening = load_evening(table)
+    view = evening_view(evening)
     stakes = {line.game.id: stake_form(line, forms) for line in view.games}
+    posted = forms.pop("pay_forms", {})
     known = [c for c in (lookups.get_circle(t) for t in session.get("circles", [])) if c]
     join_form = JoinForm()
     join_form.circle.choices = [(c.token, c.name) for c in known]
@@ -85,7 +91,9 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
-        share=share_of(view),
+        share=told(table, evening, view),
+        pay_forms=pay_forms(table, evening.table.pay, posted),
+        pay_forms_posted=bool(posted),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,
@@ -94,6 +102,28 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         **{**defaults, **forms},
     )
     return page, status
+
+
+def pay_forms(
+    table: Table, methods: Mapping[str, PayMethod], posted: Mapping[int, PayForm]
+) -> list[tuple[str, PayForm, str]]:
+    """A form for each player of the evening, by his place in it: as posted (with its errors),
+    else filled with how he is paid; and how he is paid, in a few words."""
+    forms = []
+    for index, name in enumerate(services.names_at(table)):
+        method = methods.get(name, CASH)
+        form = posted.get(index) or PayForm.filled(method, prefix=f"pay{index}")
+        forms.append((name, form, method_text(method)))
+    return forms
+
+
+def told(table: Table, evening: Evening, view: EveningView) -> Share:
+    """The evening to send, in the table's language (the group chat's), whatever this phone
+    reads."""
+    if not table.language or table.language == current_language():
+        return share_of(view)
+    with in_language(table.language):
+        return share_of(evening_view(evening))
 
 
 @bp.get("/changed")

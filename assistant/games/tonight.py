@@ -6,13 +6,14 @@ these alone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
 from .evening import Basis, EveningRules, Outcome
 from .evening_money import EveningSettlement, GameMoney
+from .pay import PayMethod
 from .spec import GameSpec
 from .stats import Played
 
@@ -58,6 +59,7 @@ class TableSeen:
     currency: str
     coin: int  # the coin the evening settles in, in cents (1: to the cent)
     payments: tuple[StoredPayment, ...]
+    pay: Mapping[str, PayMethod] = field(default_factory=dict)  # how each player is paid
 
 
 @dataclass(frozen=True)

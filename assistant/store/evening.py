@@ -38,6 +38,7 @@ from ..games.tonight import (
 from . import service as services
 from .models import Change, Game, Payment, Stake, Table, now
 from .moved import announce
+from .pay import methods_at
 
 ENDED = N_("The evening has ended: reopen it on the table page to change anything.")
 
@@ -90,14 +91,17 @@ def load_evening(table: Table) -> Evening:
     ]
     standings.sort(key=lambda s: (-s.cents, -s.won))
     has_money = any(r.stake is not None for r in results)
-    return Evening(table_seen(table), results, settlement, tuple(standings), has_money)
+    seen = table_seen(table, tuple(names))
+    return Evening(seen, results, settlement, tuple(standings), has_money)
 
 
-def table_seen(table: Table) -> TableSeen:
+def table_seen(table: Table, players: tuple[str, ...] | None = None) -> TableSeen:
+    """The table as the evening shows it; ``players``: everyone at it, those who joined a game
+    in play too (the table's list has whom a game started with)."""
     payments = tuple(StoredPayment(p.id, p.payer, p.payee, p.cents, p.paid) for p in table.payments)
     return TableSeen(
-        table.token, table.name, tuple(table.players), table.created, table.ended,
-        table.currency, table.coin, payments,
+        table.token, table.name, players or tuple(table.players), table.created, table.ended,
+        table.currency, table.coin, payments, methods_at(table),
     )  # fmt: skip
 
 

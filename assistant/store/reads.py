@@ -59,14 +59,16 @@ def version_at(
 
 def look_at(
     game_id: int, *, token: str | None = None, view_token: str | None = None
-) -> tuple[int, datetime, bool, str | None] | None:
+) -> tuple[int, datetime, bool, str | None, datetime] | None:
     """The version and creation of that game, whether its evening has ended and the table's
-    language: what its kept page model is found by (``views/shown.py:look``), in one light
-    query."""
+    language, and when the table itself last changed: what its kept page model is found by
+    (``views/shown.py:look``), in one light query."""
     query, value = (LOOK_BY_TOKEN, token) if token is not None else (LOOK_BY_VIEW, view_token)
     with db.engine.connect() as connection:
         row = connection.execute(query, {"game": game_id, "token": value}).first()
-    return None if row is None else (row.version, row.created, row.ended is not None, row.language)
+    if row is None:
+        return None
+    return (row.version, row.created, row.ended is not None, row.language, row.updated)
 
 
 def _version_where(token: Any) -> Any:
@@ -75,7 +77,7 @@ def _version_where(token: Any) -> Any:
 
 def _look_where(token: Any) -> Any:
     return (
-        db.select(Game.version, Game.created, Table.ended, Table.language)
+        db.select(Game.version, Game.created, Table.ended, Table.language, Table.updated)
         .join(Game.table)
         .where(Game.id == bindparam("game"), token)
     )

@@ -217,6 +217,14 @@ ONE_AT_A_TIME = [
     "Fri\x00day", "Fri\u202eday", "Fri\nday", '=HYPERLINK("http://evil.example","x")',
     "{a:>99999999}", *NUMBERS,
 ]  # fmt: skip
+# How a player is paid, as a hostile phone types it: a number and an IBAN that would be right
+# with something tacked on (a parameter of a link, a line of an EPC code), digits of other
+# scripts, a checksum one off, a name that would end a QR code's line.
+ACCOUNTS = [
+    "070-123 45 67&amt=1#", "+46 70 123 45 67\nBCD", "07012345\u0667\u0668",
+    "SE45 5000 0000 0583 9825 7467", "DE89 3704 0044 0532 0130 00\n002", "Anna\nEUR1",
+    "%0A%26amt%3D1", "1" * 70,
+]  # fmt: skip
 # What takes a text's place in a record or a table file, one text at a time.
 TEMPLATES: list[Any] = [
     {"template": "{nope}"},
@@ -228,13 +236,14 @@ IDS = ["0", str(2**31), str(2**63), str(10**20), "9" * 5000]
 
 def one_field_at_a_time(form: PageForm) -> Iterator[dict[str, str]]:
     """``form`` as the page shows it, with one field (never the CSRF token) replaced by each
-    of ``ONE_AT_A_TIME`` (or ``NUMBERS``) in turn."""
+    of ``ONE_AT_A_TIME`` (or ``NUMBERS``; an account or its holder ``ACCOUNTS`` too) in turn."""
     shown = {
         name: form.current.get(name, (offered or [""])[0]) for name, offered in form.fields.items()
     }
     for name in sorted(form.fields):
         if name != "csrf_token":  # a field a person types into takes texts too, others numbers
-            for value in ONE_AT_A_TIME if name in form.texts else NUMBERS:
+            paid_to = ACCOUNTS if name.endswith(("account", "holder")) else []
+            for value in [*ONE_AT_A_TIME, *paid_to] if name in form.texts else NUMBERS:
                 yield shown | {name: value}
 
 

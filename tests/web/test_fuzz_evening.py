@@ -1,5 +1,6 @@
 """Hostile submits to the evening's and the circle's POST routes (name, currency, stakes, end,
-reopen, paid, joining a circle, creating one, renaming and merging its players), with CSRF on.
+reopen, paid, how a player is paid, joining a circle, creating one, renaming and merging its
+players), with CSRF on.
 
 The same fuzzer as ``test_fuzz.py`` (forms as the pages show them, values sometimes offered and
 sometimes anything); what must hold is the same too: never a 5xx, a refused submit changes
@@ -56,9 +57,9 @@ class EveningFuzzer(Fuzzer):
         circles and their players."""
         with self.app.app_context():
             tables = db.session.execute(
-                db.select(Table.name, Table.currency, Table.ended, Table.circle_id).order_by(
-                    Table.id
-                )
+                db.select(
+                    Table.name, Table.currency, Table.ended, Table.circle_id, Table.pay
+                ).order_by(Table.id)
             ).all()
             stakes = db.session.execute(
                 db.select(Stake.game_id, Stake.cents, Stake.basis).order_by(Stake.id)
@@ -70,7 +71,7 @@ class EveningFuzzer(Fuzzer):
             ).all()
             circles = db.session.execute(db.select(Circle.name).order_by(Circle.id)).all()
             members = db.session.execute(
-                db.select(Member.circle_id, Member.name).order_by(Member.id)
+                db.select(Member.circle_id, Member.name, Member.pay).order_by(Member.id)
             ).all()
         evening = (tables, stakes, payments, circles, members)
         return (*super().state(), repr(evening))
