@@ -5,7 +5,8 @@ The suite runs in parallel (``make test``: pytest-xdist, a worker per core): not
 writes is shared with another worker's tests (each test has its folder, each worker its
 servers on ports of their own and, on PostgreSQL, its own database). Any setting of the app can
 be given from outside as the deployment gives it (``FLASK_<NAME>``): ``FLASK_KEEP_IN_PROCESS=false``
-runs the suite with nothing kept in any process (``.ci/run`` runs the web tests so once)."""
+runs the suite with nothing kept in any process (``.ci/run`` runs the tests that compare
+kept and fresh pages so; ``tests/web/test_costs.py`` counts what keeping saves, and fails so)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant import create_app
@@ -106,24 +107,33 @@ def without_fresh(page: str) -> str:
 COME_AND_GO = [path for path in example_records() if path.stem.endswith("-come-and-go")]
 
 
+def keeping(app: Flask, on: bool) -> Flask:
+    """Another app on ``app``'s database, keeping things or not, whatever the suite was run
+    with (``FLASK_KEEP_IN_PROCESS=false``)."""
+    return create_app({**app.config, "KEEP_IN_PROCESS": on})
+
+
 @pytest.mark.parametrize("path", COME_AND_GO, ids=lambda p: p.stem)
-def test_a_kept_page_is_the_page_made_with_nothing_kept(app, client, path: Path) -> None:  # type: ignore[no-untyped-def]
-    game = imported_game(client, json.loads(path.read_text())).path
-    nothing_kept = create_app({**app.config, "KEEP_IN_PROCESS": False})
-    fresh = nothing_kept.test_client()
+def test_a_kept_page_is_the_page_made_with_nothing_kept(app: Flask, path: Path) -> None:
+    game = imported_game(app.test_client(), json.loads(path.read_text())).path
+    kept_app, fresh_app = keeping(app, True), keeping(app, False)
+    client, fresh = kept_app.test_client(), fresh_app.test_client()
     for asked in (game, game + "?sheet=all", game + "history"):
         made, kept = client.get(asked).text, client.get(asked).text  # the second from the keep
         anew = fresh.get(asked).text
         assert without_fresh(kept) == without_fresh(made) == without_fresh(anew), asked
-    kept = nothing_kept.extensions["kept"]
-    assert not (
-        kept.made.copy() or kept.replays.kept.copy() or kept.pages.copy() or kept.sheets.copy()
+    assert kept_app.extensions["kept"].pages.copy()  # the second was drawn from the keep
+    nothing = fresh_app.extensions["kept"]
+    assert (
+        not (nothing.made.copy() or nothing.replays.kept.copy() or nothing.pages.copy())
+        and not nothing.sheets.copy()
     )
-    with nothing_kept.app_context():
-        db.engine.dispose()
+    for each in (kept_app, fresh_app):
+        with each.app_context():
+            db.engine.dispose()
 
 
-def test_made_once_makes_once_while_the_app_keeps_things(app) -> None:  # type: ignore[no-untyped-def]
+def test_made_once_makes_once_while_the_app_keeps_things(app: Flask) -> None:
     made: list[int] = []
 
     def make(n: int) -> list[int]:
@@ -131,14 +141,16 @@ def test_made_once_makes_once_while_the_app_keeps_things(app) -> None:  # type: 
         return [n]
 
     assert made_once(make, 1) is not made_once(make, 1)  # no app (the phone's page model)
-    with app.app_context():
+    on, off = keeping(app, True), keeping(app, False)
+    with on.app_context():
         assert made_once(make, 2) is made_once(make, 2)
         assert made == [1, 1, 2]
-        app.extensions["kept"].clear()
+        on.extensions["kept"].clear()
         made_once(make, 2)
         assert made == [1, 1, 2, 2]
-    off = create_app({**app.config, "KEEP_IN_PROCESS": False})
     with off.app_context():
         assert made_once(make, 3) is not made_once(make, 3)
         assert made == [1, 1, 2, 2, 3, 3]
-        db.engine.dispose()
+    for each in (on, off):
+        with each.app_context():
+            db.engine.dispose()
