@@ -50,7 +50,8 @@ def show(token: str) -> Any:
 def stake_form(line: GameLine, posted: dict[str, Any]) -> StakeForm:
     """The stake form of one game of the evening: as posted (with its errors), else filled."""
     game = line.game
-    if (form := posted.pop(f"stake_{game.id}", None)) is not None:
+    form: StakeForm | None = posted.pop(f"stake_{game.id}", None)
+    if form is not None:
         return form
     stake = line.result.stake
     cents = None if stake is None else round(stake.amount * 100)

@@ -5,12 +5,12 @@ for a pair's member, and the night ended early."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from ..device import device, is_htmx
+from ..download import json_download
 from ..games import find_game
 from ..games.base import RuleError
 from ..games.night.rules import check_rules
@@ -63,11 +63,7 @@ def import_file() -> Any:
 def export(token: str) -> Response:
     row = night_or_404(token)
     name = f"night-{row.created:%Y-%m-%d}-{row.id}.json"
-    return Response(
-        json.dumps(night_file(row), ensure_ascii=False, indent=2),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return json_download(night_file(row), name)
 
 
 def created(form: NightForm) -> NightRow | None:

@@ -14,13 +14,12 @@ from flask import url_for
 
 from ..extensions import db
 from ..games import find_game, night
-from ..games.base import N_, Message, RuleError
+from ..games.base import MAX_NAME, N_, Message, RuleError
 from ..links import shared
 from ..store import service as store
 from ..store.evening import log
 from ..store.models import Circle, Table, now
 from ..store.models import Night as NightRow
-from ..store.records import MAX_NAME
 from . import stored, tables
 
 SEEDS = 2**31  # the seed is a 32-bit column in PostgreSQL

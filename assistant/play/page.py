@@ -25,7 +25,7 @@ from ..games.seating import everyone, seats_at_the_end
 from ..games.spec import GameSpec, Loaded
 from ..games.tonight import StoredStake, stake_value
 from ..i18n import gettext
-from .base import Adapter, Context, V
+from .base import Adapter, Context, R, V
 from .money import money, signed_money
 from .pay import PayLine, pay_line, pay_message
 from .standings import Standings
@@ -103,13 +103,13 @@ def again_after(
 
 
 @dataclass(frozen=True)
-class GamePage(Generic[V]):
+class GamePage(Generic[R, V]):
     """Everything a game page shows but one phone's own (its entry form, its notices)."""
 
     game: GameFacts
     table: TableFacts
-    adapter: Adapter[V]  # the game's own: it makes the page's entry form for each phone
-    ctx: Context[V]
+    adapter: Adapter[R, V]  # the game's own: it makes the page's entry form for each phone
+    ctx: Context[R, V]
     readonly: bool
     standings: Standings
     undo: Message | None  # what Undo takes back (None: nothing, or the watch view)
@@ -133,13 +133,13 @@ class GamePage(Generic[V]):
 
 
 def game_page(
-    adapter: Adapter[V],
+    adapter: Adapter[R, V],
     game: GameFacts,
     table: TableFacts,
-    loaded: Loaded,
+    loaded: Loaded[R],
     *,
     readonly: bool = False,
-) -> GamePage[V]:
+) -> GamePage[R, V]:
     """The page of ``game`` as ``loaded`` (its record, replay and draft) shows it."""
     ctx = Context(loaded, adapter.view(loaded))
     mine = not readonly

@@ -20,6 +20,7 @@ from ..evening import table_routes as tables
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..games.cards import KEY_RANKS, SUIT_LETTERS
 from ..i18n import current_language
 from ..lookup import refuse_malformed_tokens
 from ..night import at_table, hall
@@ -109,6 +110,8 @@ def register_views(app: Flask) -> None:
         ),
         typed_amount=typed,
         posted_key=posted_key,
+        card_ranks=KEY_RANKS,  # the pads of a card (games/cards.py)
+        suit_letters=SUIT_LETTERS,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
     app.jinja_env.filters["input_value"] = input_value  # as typed, else the value
