@@ -194,7 +194,7 @@ class SubstituteForm(Prefixed):
         filters=[typed_name],
     )
     into = StringField(
-        _l("Who plays in his place"),
+        _l("Who plays instead"),
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=40, message=_l("At most %(max)d characters.")),
