@@ -28,8 +28,9 @@ from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from ..play.sheet_links import correct_link
-from . import games, home, phone, pwa
+from . import games, home, phone, pwa, versions
 from .or_404 import refuse_malformed_tokens
+from .shown import is_htmx
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -82,7 +83,7 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall):
+    for module in (home, tables, games, versions, pwa, phone, evening, circles, nights, hall):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(circles.new_bp)
@@ -93,6 +94,7 @@ def register_views(app: Flask) -> None:
         new_key=new_key,
         current_locale=current_language,
         game_assets=lambda kind: assets.get(kind, ()),
+        every_game_asset=lambda: tuple(name for names in assets.values() for name in names),
         spec_of=find_game,
         fold=fold,
         pad_keys=pad_keys,
@@ -142,7 +144,7 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if response.mimetype == "text/html":
-        response.headers.add("Vary", "HX-Request")
+        response.headers.add("Vary", "HX-Request, HX-Boosted")
     return response
 
 
@@ -172,7 +174,7 @@ def too_large(_error: Exception) -> tuple[str, int]:
 def too_many(_error: Exception) -> Any:
     """A rate limit (throttle.py): a page that says to wait, or a note on top of the page."""
     wait = {"Retry-After": "60"}
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx():
         moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin", **wait}
         return render_template("errors/_429.html"), 429, moved
     return render_template("errors/429.html"), 429, wait
@@ -182,7 +184,7 @@ def server_error(_error: Exception) -> Any:
     """Our own page (no trace), with the request's half-done work rolled back. An htmx
     request keeps its page and form: the message goes on top of it."""
     db.session.rollback()
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx():
         moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin"}
         return render_template("errors/_500.html"), 500, moved
     return render_template("errors/500.html"), 500

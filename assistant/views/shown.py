@@ -42,7 +42,10 @@ def look_of(
 
 
 def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
+    """An htmx request for a part of a page. A boosted one (a link or a form of the app kept in
+    one document, ``base.html``) asks for the whole page, as the browser would."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true"
 
 
 def asked_version(values: Any) -> int | None:

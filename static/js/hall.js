@@ -1,6 +1,8 @@
 // The hall screen's countdown: the minutes left of the round, from when it was drawn, said
 // again every second (the page's poll swaps the element; the clock finds it again).
 (() => {
+  if (window.hallTicks) return; // the script comes again with the page (base.html)
+  window.hallTicks = true;
   const tick = () => {
     const shown = document.querySelector(".countdown[data-deadline]");
     if (!shown) return;

@@ -1,38 +1,82 @@
-// Play on without signal: once a table is kept for it ("Keep for play without signal"), this
-// phone holds the app itself (Pyodide running the server's own Python, static/phone/worker.mjs,
-// about 18 MB, kept by the service worker) and the table's rows as the server last gave them.
-// Offline, an entry is kept in the outbox (outbox.js) and answered here as the server would
-// answer it, so the next step can be entered at once; back online the outbox sends them in order.
+// Play on without signal: a phone that keeps tables for it holds the app itself (Pyodide running
+// the server's own Python, static/phone/worker.mjs, kept by the service worker) and each table's
+// rows as the server last gave them. Without a connection it answers every request of a kept
+// table — an entry, a page, a form — as the server would (outbox.js keeps the changes and sends
+// them in order when the connection returns).
+//
+// The app stays one document while playing (base.html: htmx's boost), so Python starts once per
+// opening of the app and answers every page of the evening from then on. This script lives as
+// long as the document: what it shows it looks up anew on every page.
 "use strict";
 
 (() => {
-  const block = document.querySelector("[data-phone]");
-  if (!block || window.phone) return;
+  if (window.phone) return;
   const KEPT = "play-without-signal";
   const ROWS = "table-assistant-rows";
-  // /t/<token>; none on the set-up of a new table (its app starts empty)
-  const table = location.pathname.startsWith("/t/") ? location.pathname.split("/").slice(0, 3).join("/") : null;
-  const rowsUrl = `${table}/rows`;
-  const keepButton = block.querySelector("[data-keep-offline]");
-  const said = block.querySelector("[data-phone-said]");
-  let worker = null;
-  let booting = null;
-  let asked = 0;
-  const waiting = new Map();
+  const PAGES = "table-assistant-pages"; // the service worker's copies of the pages (sw.js)
+  const block = () => document.querySelector("[data-phone]");
+  const tableOf = (path) => (path.startsWith("/t/") ? path.split("/").slice(0, 3).join("/") : null);
+  const pathOf = (url) => new URL(url, location.href).pathname;
 
   const kept = () => {
     try { return localStorage.getItem(KEPT) === "1"; } catch (error) { return false; }
   };
-
   const installed = () => matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+  const saveData = () => Boolean(navigator.connection && navigator.connection.saveData);
 
-  function say(which, size) {
-    said.hidden = false;
-    said.textContent = block.dataset[which].replace("{size}", size || "");
-    // Not installed, the browser may clear the site's storage (Safari after 7 days unused).
-    const install = block.querySelector("[data-phone-install]");
-    install.hidden = which !== "ready" || installed();
-    install.textContent = block.dataset.install;
+  // --- Where the phone stands: getting ready, ready, or unable (the page says it quietly) ------
+  let state = "none";
+
+  function setState(now) {
+    state = now;
+    document.documentElement.dataset.phoneState = now;
+    show();
+  }
+
+  async function storedSize() {
+    const estimate = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : {};
+    const megabytes = (estimate.usage || 0) / 1e6;
+    return new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 })
+      .format(megabytes);
+  }
+
+  let size = "";
+  function show() {
+    const aside = block();
+    if (aside) {
+      const said = aside.querySelector("[data-phone-said]");
+      const which = { getting: "getting", ready: "ready", failed: "failed" }[state];
+      said.hidden = !which;
+      if (which) said.textContent = aside.dataset[which].replace("{size}", size);
+      const install = aside.querySelector("[data-phone-install]");
+      install.hidden = state !== "ready" || installed();
+      install.textContent = aside.dataset.install;
+      const keep = aside.querySelector("[data-keep-offline]");
+      if (keep) keep.hidden = kept() && state !== "failed";
+    }
+    // In the game's live line, quietly (offline it says nothing once the phone answers), or
+    // the way to keep the table before anything is played.
+    const line = document.querySelector("#game [data-phone-line]");
+    if (line) {
+      const words = { getting: line.dataset.getting, ready: navigator.onLine ? line.dataset.ready : "" }[state];
+      line.textContent = words ? ` · ${words}` : "";
+      line.hidden = !words;
+    }
+    const keepLine = document.querySelector("#game [data-keep-line]");
+    if (keepLine) keepLine.hidden = kept() || !window.Worker || state === "getting";
+  }
+
+  // --- The app on the phone: one worker for the document, asked one request at a time ---------
+  let worker = null;
+  let started = null; // Python started, with the bundle
+  let asked = 0;
+  const waiting = new Map();
+  let turn = Promise.resolve(); // every request waits for the one before: answered in order
+
+  function inTurn(work) {
+    const mine = turn.then(work);
+    turn = mine.catch(() => {});
+    return mine;
   }
 
   function ask(message) {
@@ -50,57 +94,82 @@
     if (pending) (ok ? pending.resolve(result) : pending.reject(new Error(error)));
   }
 
-  // --- The table's rows, asked for again whenever the table moved (online) ------------------
-  async function refreshRows() {
-    if (!navigator.onLine || !kept() || !table) return;
-    const response = await fetch(rowsUrl, { credentials: "same-origin" }).catch(() => null);
-    if (!response || !response.ok) return;
-    await (await caches.open(ROWS)).put(rowsUrl, response.clone());
-    // The app on the phone starts again from the server's rows (nothing waits to be sent).
-    if (booting && !(await window.outbox.entries()).length) {
-      await booting;
-      await ask({ op: "load", rows: await response.text() });
-    }
-  }
-
-  // The table's rows as the server last gave them; none for a table set up on this phone.
-  async function storedRows() {
-    const found = table && (await caches.match(rowsUrl));
-    return found ? found.text() : null;
-  }
-
-  // What the outbox keeps that made this phone's state: the table's changes, and the set-up of
-  // the table when the server has not seen it yet (it led to one of the table's pages).
-  function replayed(entry, known) {
-    if (!table) return false;
-    if (entry.action.startsWith(`${table}/`)) return true;
-    return !known && entry.action === "/new" && Boolean(entry.landedHere) && entry.landedHere.startsWith(`${table}/`);
-  }
-
-  // --- The app on the phone: started, given the rows, and brought up to what this phone kept --
-  function boot() {
-    booting ||= (async () => {
-      // What was kept before now is replayed; what is kept from now on is answered as it comes.
-      const since = Date.now();
-      worker = new Worker(block.dataset.worker, { type: "module" });
+  function start() {
+    started ||= (async () => {
+      const aside = block();
+      const bundle = new URL(aside.dataset.bundle, location.href).href;
+      worker = new Worker(aside.dataset.worker, { type: "module" });
       worker.addEventListener("message", listen);
-      await ask({ op: "start", bundle: new URL(block.dataset.bundle, location.href).href });
-      const rows = await storedRows();
-      if (rows) await ask({ op: "load", rows });
-      for (const entry of await window.outbox.entries()) {
-        if (!replayed(entry, Boolean(rows)) || entry.made >= since) continue;
-        const body = new URLSearchParams(entry.fields);
-        await ask({ op: "answer", request: request("POST", entry.action, body, entry.kind === "page") });
-      }
+      await ask({ op: "start", bundle });
     })();
-    booting.catch(stop);
-    return booting;
+    started.catch(stop);
+    return started;
   }
 
   function stop() {
     if (worker) worker.terminate();
     worker = null;
-    booting = null;
+    started = null;
+    loaded = undefined;
+    setState("failed");
+  }
+
+  // --- A table's rows, and what this phone kept for it, in the app on the phone ---------------
+  let loaded; // the table whose rows the app holds, with what the outbox kept for it replayed
+  const known = new Set(); // tables whose rows this phone keeps
+
+  caches.open(ROWS).then((cache) => cache.keys()).then((keys) => {
+    keys.forEach((request) => known.add(tableOf(pathOf(request.url))));
+  }).catch(() => {});
+  window.outbox.entries().then((entries) => {
+    entries.forEach((entry) => { if (entry.landedHere) known.add(tableOf(entry.landedHere)); });
+  });
+
+  async function storedRows(table) {
+    const found = table && (await caches.match(`${table}/rows`));
+    return found ? found.text() : null;
+  }
+
+  // The table's rows asked for again (online): the app on the phone starts again from them when
+  // nothing of this table waits to be sent.
+  async function refreshRows(table) {
+    if (!navigator.onLine || !kept() || !table) return;
+    const response = await fetch(`${table}/rows`, { credentials: "same-origin" }).catch(() => null);
+    if (!response || !response.ok) return;
+    await (await caches.open(ROWS)).put(`${table}/rows`, response.clone());
+    known.add(table);
+    const waits = (await window.outbox.entries()).some((entry) => ofTable(entry, table, true));
+    if (started && !waits) inTurn(() => load(table));
+  }
+
+  // What the outbox keeps that made this phone's state of a table: its changes, and the set-up
+  // of the table when the server has not seen it yet (it led to one of the table's pages).
+  function ofTable(entry, table, known) {
+    if (entry.action.startsWith(`${table}/`)) return true;
+    return !known && /\/new$/.test(entry.action) && Boolean(entry.landedHere) && entry.landedHere.startsWith(`${table}/`);
+  }
+
+  async function load(table) {
+    await start();
+    const rows = await storedRows(table);
+    await ask({ op: "load", rows: rows || JSON.stringify({ rows: {} }) });
+    loaded = table;
+    for (const entry of await window.outbox.entries()) {
+      if (!ofTable(entry, table, Boolean(rows))) continue;
+      const body = new URLSearchParams(entry.fields);
+      await ask({ op: "answer", request: request("POST", entry.action, body, entry.kind === "page") });
+    }
+  }
+
+  // The app on the phone holds ``table`` (null: a page of no table, the set-up of a new one).
+  async function ready(table) {
+    await start();
+    if (table && loaded !== table) {
+      await load(table);
+      // The page drawn once, unseen: the templates of a game's step are compiled before a tap
+      // without a connection waits for them.
+      if (table === tableOf(location.pathname)) await ask({ op: "answer", request: request("GET", location.pathname, null, true) });
+    }
   }
 
   function request(method, action, body, asPage = false) {
@@ -110,93 +179,208 @@
     return { method, path: url.pathname + url.search, headers, body: body ? body.toString() : "" };
   }
 
-  // A page of this table asked for without a connection (the service worker relays it, sw.js):
-  // a form's answer (its redirect, the outbox told where it led) or a page to show.
+  const usable = () => kept() && Boolean(window.Worker);
+
+  // Whether the app on the phone answers this address: the set-up of a new table, and the pages
+  // of a table whose rows it keeps or that was set up on it.
   function handles(url) {
-    const path = new URL(url, location.href).pathname;
-    if (!kept() || !window.Worker) return false;
-    return table ? path.startsWith(`${table}/`) : path === "/new" || path.startsWith("/t/");
+    if (!usable()) return false;
+    const path = pathOf(url);
+    if (path === "/new") return true;
+    const table = tableOf(path);
+    return Boolean(table) && (known.has(table) || table === loaded);
   }
 
-  async function answerPage(asked) {
-    await boot();
-    const body = asked.body ? new URLSearchParams(asked.body) : null;
-    const found = await ask({ op: "answer", request: request(asked.method, asked.url, body, true) });
-    const where = found.headers.Location || found.headers.location;
-    if (found.status >= 300 && found.status < 400 && where) {
-      if (body && body.get("key")) await window.outbox.landed(body.get("key"), new URL(where, location.href).pathname);
-      return { status: found.status, location: where };
-    }
-    return { status: found.status, text: found.text };
+  // --- Answering ------------------------------------------------------------------------------
+  const asResponse = (found, extra = {}) => new Response(found.text, {
+    status: found.status,
+    headers: { ...found.headers, ...extra },
+  });
+
+  // An htmx entry or Undo: the #game the server would answer. Kept (outbox.js) once the phone
+  // took it; a change the phone refuses is not kept (it says why, as the server would).
+  function answer(ctx, keep) {
+    return inTurn(async () => {
+      const table = tableOf(pathOf(ctx.request.action));
+      const up = await ready(table).then(() => true, () => false);
+      if (!up) {
+        await keep(false); // kept unanswered: the page says the next step waits for it
+        throw new Error("the app on the phone did not start");
+      }
+      const body = ctx.request.body ? new URLSearchParams(ctx.request.body) : null;
+      const found = await ask({ op: "answer", request: request(ctx.request.method, ctx.request.action, body) });
+      if (found.status < 300) await keep(true, found.text);
+      return asResponse(found);
+    });
   }
 
-  // What the server would answer this htmx request. The change is kept (outbox.js) once the
-  // app on the phone has caught up with what was kept before it, and kept even if it cannot.
-  async function answer(ctx, keepIt) {
-    const started = await boot().then(() => drawn).then(() => true, () => false);
-    await keepIt(started);  // not answered here: the page says the next step waits for it
-    if (!started) throw new Error("the app on the phone did not start");
-    const body = ctx.request.body ? new URLSearchParams(ctx.request.body) : null;
-    const found = await ask({ op: "answer", request: request(ctx.request.method, ctx.request.action, body) });
-    return new Response(found.text, { status: found.status, headers: found.headers });
+  // A page asked in this document (a link, a form: htmx's boost), or by the service worker for
+  // a page loaded anew: the whole page, its redirect followed here as a browser would. ``keep``
+  // (a form kept for the server) is told where it led.
+  function answerPage(asked, keep = null) {
+    return inTurn(async () => {
+      await ready(tableOf(pathOf(asked.url)));
+      const body = asked.body ? new URLSearchParams(asked.body) : null;
+      let found = await ask({ op: "answer", request: request(asked.method, asked.url, body, true) });
+      let path = pathOf(asked.url);
+      if (keep && found.status < 400) await keep(found);
+      for (let hops = 0; hops < 5 && found.status >= 300 && found.status < 400; hops += 1) {
+        path = pathOf(found.headers.Location || found.headers.location);
+        if (keep && body && body.get("key")) {
+          await window.outbox.landed(body.get("key"), path);
+          known.add(tableOf(path));
+        }
+        await ready(tableOf(path));
+        found = await ask({ op: "answer", request: request("GET", path, null, true) });
+      }
+      return { ...found, path };
+    });
   }
 
-  // --- Keeping the table for play without signal, and saying where the phone stands ---------
-  async function storedSize() {
-    const estimate = navigator.storage && navigator.storage.estimate ? await navigator.storage.estimate() : {};
-    const megabytes = (estimate.usage || 0) / 1e6;
-    return new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 })
-      .format(megabytes);
+  // The same for htmx: a Response, its address pushed where a redirect led.
+  async function answerBoosted(ctx, keep = null) {
+    const asked = { method: ctx.request.method, url: ctx.request.action, body: ctx.request.body };
+    const found = await answerPage(asked, keep);
+    const moved = found.path !== pathOf(ctx.request.action) ? { "HX-Push-Url": found.path } : {};
+    return asResponse(found, moved);
   }
 
-  async function keep() {
-    say("getting");
+  // --- Keeping the table for play without signal ----------------------------------------------
+  async function keepTable() {
+    setState("getting");
     try {
       localStorage.setItem(KEPT, "1");
       if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-      await refreshRows();
-      await boot();
-      const shown = await ask({ op: "answer", request: request("GET", location.pathname) });
-      if (shown.status !== 200) throw new Error(`the phone answered ${shown.status}`);
-      say("ready", await storedSize());
-      keepButton.hidden = true;
+      const table = tableOf(location.pathname);
+      await refreshRows(table);
+      await inTurn(() => ready(table));
+      keepGameFiles();
+      size = await storedSize();
+      setState("ready");
+      remember();
     } catch (error) {
-      say("failed");
+      setState("failed");
     }
   }
 
-  if (keepButton) keepButton.addEventListener("click", keep);
-  // The installed app keeps every table it opens for play without signal, unasked.
-  if (keepButton && installed() && !kept() && navigator.onLine) keep();
-  window.addEventListener("offline", () => { if (kept()) boot(); });
-  window.addEventListener("outbox:sent", refreshRows);
-  let rowsOf = null;  // the version of the game the rows were last asked for at
-  document.addEventListener("htmx:after:swap", () => {
-    const game = document.getElementById("game");
-    if (!navigator.onLine || !game || game.dataset.version === rowsOf) return;
-    rowsOf = game.dataset.version;
-    refreshRows();
+  // Every game's own files kept by the service worker (sw.js): a game begun without signal,
+  // of a kind this phone never opened, has its look and its keys.
+  function keepGameFiles() {
+    const aside = block();
+    if (!aside || !("serviceWorker" in navigator)) return;
+    const keep = JSON.parse(aside.dataset.files || "[]");
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) registration.active.postMessage({ keep });
+    }).catch(() => {});
+  }
+
+  // Ready without a tap: a phone that plays a table (it saved a step, and the game has its
+  // first deal or so: two changes) readies itself in the background, unless it asks to save
+  // data. Never on a first visit, which only looks.
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const entry = ctx && ctx.sourceElement && ctx.sourceElement.matches && ctx.sourceElement.matches("form[data-entry]");
+    if (!entry || ctx.keptHere || !ctx.response || ctx.response.status >= 300) return;
+    if (!document.body.hasAttribute("data-ready-unasked") || saveData()) return;
+    if (kept() || !navigator.onLine || !window.Worker) return;
+    if (window.versions.of(ctx.text) >= 2) keepTable();
   });
 
-  // A kept table's page starts the app on the phone at once, in the background: when the
-  // connection goes, the next tap is answered without waiting for Python to start.
-  let drawn = Promise.resolve();  // a tap is answered once the page shows what the phone knows
-  if (kept()) {
-    if (keepButton) keepButton.hidden = true;
-    const fresh = navigator.onLine || document.body.hasAttribute("data-on-the-phone");
-    const started = navigator.onLine ? refreshRows().then(boot) : boot();
-    if (!fresh) drawn = started.then(redraw);
-    started.then(storedSize).then((size) => say("ready", size)).catch(() => say("failed"));
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("[data-keep-offline]")) keepTable();
+  });
+
+  // --- The last state at once: the page as the phone last showed it, kept for the next opening
+  // (the service worker serves it without a connection, sw.js) -----------------------------------
+  let shown = `<!doctype html>\n${document.documentElement.outerHTML}`;
+
+  function remember() {
+    if (!kept() || !window.caches) return;
+    const url = location.href.split("#")[0];
+    const page = new Response(shown, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    caches.open(PAGES).then((cache) => cache.put(url, page)).catch(() => {});
   }
 
-  // Opened offline, the page is the copy the phone kept of it: draw what the phone knows now.
+  // What the page shows now, from the answer just swapped in: a whole page, or its #game.
+  function swapped(ctx) {
+    if (!ctx || typeof ctx.text !== "string") return;
+    if (ctx.target === document.body) {
+      shown = ctx.text;
+    } else if (ctx.target && ctx.target.id === "game") {
+      const now = window.versions.game(ctx.text);
+      const before = new DOMParser().parseFromString(shown, "text/html");
+      const old = before.getElementById("game");
+      if (!now || !old) return;
+      old.replaceWith(before.importNode(now, true));
+      shown = `<!doctype html>\n${before.documentElement.outerHTML}`;
+    } else {
+      return;
+    }
+    remember();
+  }
+
+  // Opened without a connection, the page is the copy the phone kept of it: once Python is ready,
+  // what the phone knows now is drawn if it is another version (a copy from before a crash).
   async function redraw() {
-    const game = document.getElementById("game");
-    const shown = await ask({ op: "answer", request: request("GET", location.pathname) });
-    if (game && shown.status === 200) {
-      await htmx.swap({ text: shown.text, swap: "outerHTML", target: game, sourceElement: document.body });
+    const page = document.getElementById("game");
+    const table = tableOf(location.pathname);
+    if (!page || !table) return;
+    const found = await answerPage({ method: "GET", url: location.pathname });
+    const now = found.status === 200 && window.versions.game(found.text);
+    if (now && now.dataset.version !== page.dataset.version) {
+      await htmx.swap({ text: now.outerHTML, swap: "outerHTML", target: page, sourceElement: document.body });
     }
   }
 
-  window.phone = { usable: () => kept() && Boolean(window.Worker), answer, handles, answerPage };
+  // --- Wiring ---------------------------------------------------------------------------------
+  let rowsOf = null; // the table and version the rows were last asked for at
+
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (ctx && ctx.target === document.body) pageShown();
+    swapped(ctx);
+    show();
+    const page = document.getElementById("game");
+    const table = tableOf(location.pathname);
+    const at = page ? `${table}@${page.dataset.version}` : table;
+    if (navigator.onLine && at !== rowsOf) {
+      rowsOf = at;
+      refreshRows(table);
+    }
+  });
+
+  window.addEventListener("outbox:sent", () => refreshRows(tableOf(location.pathname)));
+  window.addEventListener("outbox:let-go", (event) => refreshRows(tableOf(event.detail.game)));
+  window.addEventListener("online", show);
+  window.addEventListener("offline", () => {
+    show();
+    if (usable()) inTurn(() => ready(tableOf(location.pathname))).catch(() => {});
+  });
+
+  // A page of the app shown (loaded, or swapped in whole): a kept phone gets Python going at once,
+  // in the background, so that the next tap without a connection does not wait for it.
+  function pageShown() {
+    if (!usable()) return show();
+    if (state === "none") setState("getting");
+    const table = tableOf(location.pathname);
+    const fresh = navigator.onLine || document.body.hasAttribute("data-on-the-phone");
+    const rows = navigator.onLine ? refreshRows(table) : Promise.resolve();
+    rows.then(() => inTurn(() => ready(table)))
+      .then(() => (fresh ? null : redraw()))
+      .then(storedSize)
+      .then((megabytes) => { size = megabytes; setState("ready"); })
+      .catch(() => setState("failed"));
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pageShown);
+  else pageShown();
+
+  window.phone = {
+    usable,
+    handles,
+    answer,
+    answerPage,
+    answerBoosted,
+    kept,
+  };
 })();

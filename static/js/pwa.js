@@ -3,17 +3,23 @@
 // Safari, which has no install prompt, a hint shown once. The outbox itself: js/outbox.js.
 "use strict";
 
+// The worker keeps the shared files from its install on; a page's own (a game's) it keeps when
+// told, so that the game opens without signal from now on: at load, and for every page of the
+// app answered in this document since (its head merged in, base.html).
+function keepFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => {
+    const loaded = document.querySelectorAll("script[src], link[rel=stylesheet][href]");
+    const keep = Array.from(loaded, (element) => element.src || element.href)
+      .filter((url) => new URL(url).origin === location.origin);
+    if (registration.active) registration.active.postMessage({ keep });
+  }).catch(() => {});
+}
+
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
-    // The worker keeps the shared files from its install on; this page's own (a game's) it
-    // keeps when told, so that the game opens without signal from now on.
-    navigator.serviceWorker.ready.then((registration) => {
-      const loaded = document.querySelectorAll("script[src], link[rel=stylesheet][href]");
-      const keep = Array.from(loaded, (element) => element.src || element.href)
-        .filter((url) => new URL(url).origin === location.origin);
-      if (registration.active) registration.active.postMessage({ keep });
-    }).catch(() => {});
+    keepFiles();
   });
 }
 
@@ -25,8 +31,9 @@ if ("serviceWorker" in navigator) {
     const port = event.ports && event.ports[0];
     if (!asked || !port) return;
     const phone = window.phone;
+    const said = ({ status, text, path }) => port.postMessage({ status, text, path });
     if (!phone || !phone.handles(asked.url)) port.postMessage({ none: true });
-    else phone.answerPage(asked).then((answer) => port.postMessage(answer), () => port.postMessage({ none: true }));
+    else phone.answerPage(asked).then(said, () => port.postMessage({ none: true }));
   });
 }
 
@@ -127,9 +134,19 @@ document.addEventListener("htmx:after:swap", keepAwake);
 document.addEventListener("visibilitychange", keepAwake);
 window.addEventListener("outbox:kept", keepStorage);
 
-document.addEventListener("DOMContentLoaded", () => {
+function pageShown() {
   putBackUnsent();
   keepAwake();
   keepStorage();
   homeScreenHint();
+}
+
+document.addEventListener("DOMContentLoaded", pageShown);
+// A page of the app swapped in whole (boosted): shown as if loaded, its head merged by then
+// (hx-head adds a game's files before this event's listeners run).
+document.addEventListener("htmx:after:swap", (event) => {
+  const ctx = event.detail && event.detail.ctx;
+  if (!ctx || ctx.target !== document.body) return;
+  pageShown();
+  keepFiles();
 });

@@ -45,9 +45,13 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+{# A page: loaded by the browser, or asked by htmx for the whole page (a link of the app kept
+   in one document, base.html), which is the same page. #}
+const isPage = (request) => request.mode === "navigate" || request.headers.get("HX-Boosted") === "true";
+
 function cacheable(request) {
   if (request.method !== "GET") return false;
-  if (request.headers.has("HX-Request")) return false;
+  if (request.headers.has("HX-Request") && !isPage(request)) return false;
   const url = new URL(request.url);
   return url.origin === self.location.origin && !url.pathname.endsWith("/poll");
 }
@@ -56,7 +60,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!cacheable(request)) return;  {# the browser goes to the network as if we were not here #}
   const url = new URL(request.url);
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (isPage(request)) event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC_PREFIX) || url.pathname === PHONE_APP) event.respondWith(asset(request));
 });
 
@@ -80,8 +84,10 @@ async function send(request) {
 }
 
 {# Without a connection, a page of a table this phone keeps for play without signal is answered
-   by the app on the phone (js/phone.js) in an open page of that table, as the server would:
-   a form's redirect and the page it leads to, a game's page, the table's page. #}
+   by the app on the phone (js/phone.js) in an open page of the app, as the server would: a
+   game's page, the table's page, a form's answer. A page that takes it waits for the answer
+   as long as its Python needs to start (some seconds on a phone), never "Not sent": only a page
+   that went away meanwhile gives up. #}
 async function onThePhone(request) {
   const asked = {
     method: request.method,
@@ -89,18 +95,27 @@ async function onThePhone(request) {
     body: request.method === "POST" ? await request.text() : "",
   };
   for (const client of await self.clients.matchAll({ type: "window" })) {
-    const answer = await new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (event) => resolve(event.data);
-      client.postMessage({ phone: asked }, [channel.port2]);
-      setTimeout(() => resolve(null), 30000);  {# starting Python on a slow phone #}
-    });
+    const answer = await askPage(client, asked);
     if (answer && answer.status) {
-      if (answer.location) return Response.redirect(new URL(answer.location, request.url).href, 303);
+      {# a form's answer: the address of the page it led to #}
+      if (asked.method === "POST" && answer.path !== new URL(request.url).pathname) {
+        return Response.redirect(new URL(answer.path, request.url).href, 303);
+      }
       return new Response(answer.text, { status: answer.status, headers: { "Content-Type": "text/html; charset=utf-8" } });
     }
   }
   return null;
+}
+
+function askPage(client, asked) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => { clearInterval(alive); resolve(event.data); };
+    client.postMessage({ phone: asked }, [channel.port2]);
+    const alive = setInterval(async () => {
+      if (!(await self.clients.get(client.id))) { clearInterval(alive); resolve(null); }
+    }, 2000);
+  });
 }
 
 async function notSent() {

@@ -18,6 +18,7 @@ from werkzeug.serving import make_server
 from assistant import create_app
 from assistant.config import Defaults
 from assistant.extensions import db
+from tests.browser.on_the_phone import Signal
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -84,6 +85,9 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
             # Playwright taps the next button the moment it is drawn, faster than any person:
             # the double-tap window is off but where a test asks for it (human_server).
             "DOUBLE_TAP_MS": 0,
+            # A phone that plays online readies itself for play without signal (some MB and
+            # Python started in the page): only where a test asks for it.
+            "READY_UNASKED": False,
             **config,
         }
     )
@@ -99,6 +103,28 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture
+def signal(live_server: str) -> Iterator[Signal]:
+    """The live server behind a phone's signal of the test's own (tests/relay.py), to cut for
+    real: the phone opens the app at ``signal.url`` (an origin of its own)."""
+    found = Signal(live_server)
+    yield found
+    found.close()
+
+
+@pytest.fixture(scope="session")
+def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Pages that let a phone playing a table ready itself for play without signal."""
+    yield from serve(tmp_path_factory.mktemp("ready"), READY_UNASKED=True)
+
+
+@pytest.fixture
+def ready_signal(ready_server: str) -> Iterator[Signal]:
+    found = Signal(ready_server)
+    yield found
+    found.close()
 
 
 @pytest.fixture(scope="session")
