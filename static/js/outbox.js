@@ -371,8 +371,12 @@
     if (entry.kind === "page" && apart && shownHere(entry)) return showPage(response, text); // both versions
     await store({ ...entry, state: apart ? "apart" : "refused", reason: apart ? "" : reasonOf(text, response.status) });
     const game = document.getElementById("game");
-    if (apart && game && entry.page === location.pathname && window.versions.game(text)) {
-      await htmx.swap({ text, swap: "outerHTML", target: game, sourceElement: document.body, apart: true });
+    const table = apart && game && entry.page === location.pathname && window.versions.game(text);
+    if (table) {
+      // The table's game as it is, without the answer's word to enter again: the note says
+      // what waits for the choice.
+      table.querySelectorAll(".notice").forEach((notice) => notice.remove());
+      await htmx.swap({ text: table.outerHTML, swap: "outerHTML", target: game, sourceElement: document.body, apart: true });
     }
   }
 

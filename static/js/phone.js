@@ -134,12 +134,14 @@
   // nothing of this table waits to be sent.
   async function refreshRows(table) {
     if (!navigator.onLine || !kept() || !table) return;
+    // While changes of this table wait, the phone's state is the rows it had plus those: both
+    // stay as they are (both versions of a game are made of them).
+    if ((await window.outbox.entries()).some((entry) => ofTable(entry, table, true))) return;
     const response = await fetch(`${table}/rows`, { credentials: "same-origin" }).catch(() => null);
     if (!response || !response.ok) return;
     await (await caches.open(ROWS)).put(`${table}/rows`, response.clone());
     known.add(table);
-    const waits = (await window.outbox.entries()).some((entry) => ofTable(entry, table, true));
-    if (started && !waits) inTurn(() => load(table));
+    if (started) inTurn(() => load(table));
   }
 
   // What the outbox keeps that made this phone's state of a table: its changes, and the set-up
@@ -264,13 +266,16 @@
   }
 
   // Every game's own files kept by the service worker (sw.js): a game begun without signal,
-  // of a kind this phone never opened, has its look and its keys.
+  // of a kind this phone never opened, has its look and its keys. And Home, where the app
+  // opens (a new table is set up from there without signal), asked as a page of the app is
+  // asked, so that the service worker keeps its copy.
   function keepGameFiles() {
     const aside = block();
     if (!aside || !("serviceWorker" in navigator)) return;
     const keep = JSON.parse(aside.dataset.files || "[]");
     navigator.serviceWorker.ready.then((registration) => {
       if (registration.active) registration.active.postMessage({ keep });
+      return fetch("/", { credentials: "same-origin", headers: { "HX-Request": "true", "HX-Boosted": "true" } });
     }).catch(() => {});
   }
 
@@ -305,6 +310,9 @@
   function swapped(ctx) {
     if (!ctx || typeof ctx.text !== "string") return;
     if (ctx.target === document.body) {
+      // (a page asked for that is not at the address shown, such as both versions, is not kept)
+      const at = ctx.request && (ctx.request.method === "GET" || ctx.sourceElement !== document.body);
+      if (!at) return;
       shown = ctx.text;
     } else if (ctx.target && ctx.target.id === "game") {
       const now = window.versions.game(ctx.text);

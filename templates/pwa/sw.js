@@ -122,11 +122,18 @@ async function notSent() {
   return (await caches.match(UNSENT, { ignoreVary: true })) || Response.error();
 }
 
+{# A game's page the phone played on ahead of the server (its changes wait to be sent, or the
+   page's network is down while this worker's is not): the phone's own copy of it (js/phone.js),
+   never the server's older one, whose forms would send changes made on an older version. #}
+const versionOf = (text) => Number((/id="game"[^>]*data-version="(\d+)"/.exec(text) || [])[1]);
+
 async function page(request) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic") {
+      const kept = await cache.match(request, { ignoreVary: true });
+      if (kept && versionOf(await kept.clone().text()) > versionOf(await response.clone().text())) return kept;
       await cache.put(request, response.clone());
       trim(cache);
     }
