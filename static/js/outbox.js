@@ -189,7 +189,8 @@
     showList(entries);
     const mine = entries.filter(shownHere);
     const unanswered = mine.filter((entry) => !entry.phone).length;
-    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: mine.length, unanswered } }));
+    const stuck = states(mine).filter(({ state }) => state !== "waiting").length;
+    window.dispatchEvent(new CustomEvent("outbox:count", { detail: { here: mine.length, unanswered, stuck } }));
     showNote(mine, scroll);
     // navigator.onLine can be true without a working connection: try again now and then.
     if (entries.some((entry) => !entry.state) && !retry) {

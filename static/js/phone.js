@@ -296,11 +296,12 @@
   });
 
   // --- The last state at once: the page as the phone last showed it, kept for the next opening
-  // (the service worker serves it without a connection, sw.js) -----------------------------------
+  // (the service worker serves it without a connection, sw.js); a page answered in this document
+  // reaches the worker's cache no other way (a form's redirect is followed past it). ----------
   let shown = `<!doctype html>\n${document.documentElement.outerHTML}`;
 
   function remember() {
-    if (!kept() || !window.caches) return;
+    if (!window.caches) return;
     const url = location.href.split("#")[0];
     const page = new Response(shown, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     caches.open(PAGES).then((cache) => cache.put(url, page)).catch(() => {});
@@ -310,9 +311,7 @@
   function swapped(ctx) {
     if (!ctx || typeof ctx.text !== "string") return;
     if (ctx.target === document.body) {
-      // (a page asked for that is not at the address shown, such as both versions, is not kept)
-      const at = ctx.request && (ctx.request.method === "GET" || ctx.sourceElement !== document.body);
-      if (!at) return;
+      if (ctx.elsewhere) return; // a page not at the address shown (both versions: versions.js)
       shown = ctx.text;
     } else if (ctx.target && ctx.target.id === "game") {
       const now = window.versions.game(ctx.text);

@@ -348,6 +348,8 @@
   let offlineSince = null;
   let keptHere = 0; // this page's changes in the outbox
   let unansweredHere = 0; // of them, those the page shows as they were before (no phone.js)
+  let stuckHere = 0; // of them, those that wait for the table's choice (outbox.js says so)
+  let sending = 0; // back online, how many are still to send
   let sentNote = null; // how many it sent, when
 
   function heard() {
@@ -375,13 +377,13 @@
 
   window.addEventListener("outbox:count", (event) => {
     keptHere = event.detail.here;
+    stuckHere = event.detail.stuck || 0;
     unansweredHere = event.detail.unanswered;
     showHeard();
     showWaiting();
   });
   // Back online: how many are still to send, and "sent" only once the server has acknowledged
   // every change this phone kept.
-  let sending = 0;
   window.addEventListener("outbox:sending", (event) => {
     sending = event.detail.left;
     showHeard();
@@ -411,6 +413,10 @@
     } else {
       if (seconds >= 60) text = words.minutes.replace("{n}", Math.floor(seconds / 60));
       else if (seconds >= 5) text = words.seconds.replace("{n}", seconds);
+      // Online by the browser's word, what could not be sent yet (a network that reaches nothing).
+      const waits = keptHere - stuckHere;
+      const waiting = waits === 1 ? words.waitsOne : (words.waitsMany || "").replace("{n}", waits);
+      if (waits > 0 && waiting) text = `${text} · ${waiting}`;
       if (sending && words.sending) text = words.sending.replace("{n}", sending);
       const said = sentNote && (sentNote.count === 1 ? words.sentOne : words.sentMany);
       if (said) text = `${text} · ${said.replace("{n}", sentNote.count).replace("{time}", clock(sentNote.at))}`;

@@ -32,7 +32,7 @@
       since: String(versionOf(kept[0].fields)),
     };
     await htmx.ajax("POST", `${game}versions/`, {
-      target: document.body, swap: "outerSync", values, headers: { "HX-Boosted": "true" },
+      target: document.body, swap: "outerSync", values, headers: { "HX-Boosted": "true" }, elsewhere: true,
     });
   }
 
@@ -41,7 +41,7 @@
   async function asTheServerSays(entry) {
     await htmx.ajax("POST", entry.action, {
       target: document.body, swap: "outerSync", values: Object.fromEntries(entry.fields),
-      headers: { "HX-Boosted": "true" },
+      headers: { "HX-Boosted": "true" }, elsewhere: true,
     });
     await window.outbox.letGo(gameOf(entry.page));
   }

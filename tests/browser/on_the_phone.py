@@ -76,6 +76,32 @@ class Signal:
         self.relay.close()
 
 
+# Half offline: the page's own network gone while its service worker's is not (a test can't have
+# that from set_offline, which, in this Chromium, cuts the worker too). The page believes it is
+# offline and reaches nothing by itself, over a reload too; the worker still reaches the server.
+HALF_OFFLINE = """(() => {
+  const half = () => sessionStorage.getItem("half-offline") === "1";
+  Object.defineProperty(Navigator.prototype, "onLine", { get: () => !half(), configurable: true });
+})()"""
+HALF_CUT = """(cut) => {
+  sessionStorage.setItem("half-offline", cut ? "1" : "0");
+  window.dispatchEvent(new Event(cut ? "offline" : "online"));
+}"""
+
+
+def half_offline(page: Page) -> None:
+    """Only the page offline: its service worker still reaches the server."""
+    page.add_init_script(HALF_OFFLINE)
+    page.evaluate(HALF_OFFLINE)
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.evaluate(HALF_CUT, True)
+
+
+def half_online(page: Page) -> None:
+    page.unroute("**/*")
+    page.evaluate(HALF_CUT, False)
+
+
 class PythonStarts:
     """Each time a page of the phone starts the app on the phone (a worker of Pyodide)."""
 

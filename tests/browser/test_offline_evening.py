@@ -17,6 +17,8 @@ from tests.browser.on_the_phone import (
     PythonStarts,
     Signal,
     controlled,
+    half_offline,
+    half_online,
     history,
     on_server,
     ready_without_signal,
@@ -288,8 +290,10 @@ def test_another_phone_entered_meanwhile_both_versions_are_shown_and_one_is_kept
 
 
 def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) -> None:
-    """Only the page offline, its service worker still reaching the server (what
-    ``set_offline`` alone does): thirteen changes kept, every one sent once, in order."""
+    """Only the page offline, its service worker still reaching the server (what a phone's
+    radio can do, and Playwright's ``set_offline`` once did): thirteen changes kept, every one
+    sent once, in order; the page loaded again shows the phone's state, not the server's older
+    one that the worker could fetch."""
     errors = page_errors(page)
     controlled(page, ready_signal.url + "/")
     new_plump_table(page)
@@ -297,7 +301,7 @@ def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) ->
     table = Table(page)
     deal(table, 1)
     ready_without_signal(page)
-    page.context.set_offline(True)  # the page only: the service worker still has the network
+    half_offline(page)
     for number in (2, 3, 4):
         deal(table, number)
     # Loaded again: the service worker reaches the server, whose page is six changes behind.
@@ -320,7 +324,7 @@ def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) ->
     deal(table, 6)
     assert page.evaluate(KEPT) == 13
 
-    page.context.set_offline(False)
+    half_online(page)
     expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=120_000)
     said = history(on_server(game, ready_signal))
     assert len(said) == 15  # deal 1's two, then every one of the thirteen, once
