@@ -126,7 +126,7 @@ class Defaults:
     # it was drawn is that double tap's second half (static/js/taps.js); 0 turns that off.
     DOUBLE_TAP_MS = 250
     # A phone that plays a table (a step of its own saved, the game two changes on) readies
-    # itself for play without signal in the background (js/phone.js), unless it asks to save
+    # itself for play without signal in the background (kept/phone.js), unless it asks to save
     # data: the app on the phone, some MB, downloaded once. Off: only "Keep for play without
     # signal" does it (the browser tests that play online, and the benches).
     READY_UNASKED = True

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from babel.lists import format_list
 from flask import Flask, Response, abort, current_app, render_template, request
@@ -113,7 +112,6 @@ def register_views(app: Flask) -> None:
     if app.config["ANSWER_DELAY_SECONDS"]:
         app.before_request(slow_answer)
     app.after_request(security_headers)
-    app.after_request(name_the_answered_form)
     for code, page in ((404, not_found), (CSRFError, csrf_failed), (413, too_large)):
         app.register_error_handler(code, page)
     app.register_error_handler(429, too_many)
@@ -145,17 +143,6 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if response.mimetype == "text/html":
         response.headers.add("Vary", "HX-Request, HX-Boosted")
-    return response
-
-
-def name_the_answered_form(response: Response) -> Response:
-    """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
-    lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
-    go of the form instead of sending it once more (outbox.js)."""
-    key = posted_key() if response.status_code == 303 else None
-    if key and "outbox" in request.args and response.location:
-        where = response.location.split("#")[0]
-        response.location = f"{where}#outbox-{quote(key, safe='')}"
     return response
 
 

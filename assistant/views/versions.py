@@ -2,7 +2,7 @@
 now (another phone entered meanwhile), to keep one of them.
 
 The phone's own app (``phone.py``) says its version of the game (``mine``: its record and the
-round in play, as JSON); the page (``static/js/versions.js``) sends that here to be shown beside
+round in play, as JSON); the page (``static/kept/versions.js``) sends that here to be shown beside
 the table's and, when the players choose it, saved as one change over the table's. Keeping the
 table's needs nothing of the server: the phone lets go of what it kept."""
 

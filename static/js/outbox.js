@@ -6,7 +6,7 @@
 //  * any other form that posts (the evening's forms, the set-up's first step on a phone that
 //    does not keep tables) is not kept: it says so, input kept.
 // A change the server refuses, or that another phone's changes overtook, stays in the list
-// with its reason until the table decides (both versions side by side: versions.js).
+// with its reason until the table decides (both versions side by side: kept/versions.js).
 "use strict";
 
 (() => {
@@ -389,7 +389,10 @@
       if (response) await showPage(response, await response.text());
       return;
     }
-    if (entry.state === "apart" && window.bothVersions) return window.bothVersions.show(entry);
+    if (entry.state === "apart") {
+      await window.keptScript("versions"); // static/kept/versions.js, loaded when a choice is asked
+      return window.bothVersions.show(entry);
+    }
     const table = tableOf(entry.page);
     for (const other of await keptEntries()) {
       if (tableOf(other.page) === table && other.id >= entry.id) await forget(other.id);
@@ -528,18 +531,10 @@
     if (document.visibilityState === "visible") flush();
   });
 
-  // A kept form answered with a redirect: the address names its key (views/__init__.py).
-  function landedFrom() {
-    const found = /^#outbox-(.+)$/.exec(location.hash);
-    if (!found) return null;
-    history.replaceState(history.state, "", location.pathname + location.search);
-    try { return decodeURIComponent(found[1]); } catch (error) { return null; }
-  }
-
   // A page that answers a form from the outbox (both versions of a correction) shows it: the
   // kept copy has done its work, the choice is made there.
   async function answered() {
-    const key = document.body.dataset.outboxAnswered || landedFrom();
+    const key = document.body.dataset.outboxAnswered;
     if (!key || !usable) return;
     for (const entry of await keptEntries()) {
       if (entry.key !== key) continue;

@@ -1,4 +1,4 @@
-"""A phone without signal, for real, and playing on it (js/phone.js, js/outbox.js): the phone
+"""A phone without signal, for real, and playing on it (kept/phone.js, js/outbox.js): the phone
 reaches the app only through a loopback relay (tests/relay.py) that a test cuts, so that its
 page *and* its service worker lose the server (Playwright's ``set_offline`` alone leaves the
 service worker online, microsoft/playwright#2311; it is still set, for ``navigator.onLine``).

@@ -252,10 +252,12 @@ def test_another_phone_entered_meanwhile_both_versions_are_shown_and_one_is_kept
     expect(page.locator("[data-live]")).not_to_contain_text("wait")
     expect(page.locator("tfoot td")).to_have_text(table_totals)  # the table's game, shown
     page.locator("header.top [data-outbox-menu] summary").tap()
-    expect(page.locator("header.top [data-outbox-items] li")).to_have_text([
-        "Plump: The bids of deal 2 · the table moved on meanwhile Show both versions",
-        "Plump: The tricks of deal 2 · waits for the choice above",
-    ])
+    expect(page.locator("header.top [data-outbox-items] li")).to_have_text(
+        [
+            "Plump: The bids of deal 2 · the table moved on meanwhile Show both versions",
+            "Plump: The tricks of deal 2 · waits for the choice above",
+        ]
+    )
     page.locator("header.top [data-outbox-menu] summary").tap()
     shot(page, "both-versions-said", full_page=False)
     note.get_by_role("button", name="Show both versions").tap()

@@ -6,14 +6,14 @@
 //
 // The app stays one document while playing (base.html: htmx's boost), so Python starts once per
 // opening of the app and answers every page of the evening from then on. This script lives as
-// long as the document: what it shows it looks up anew on every page.
+// long as the document: what it shows it looks up anew on every page. js/pwa.js loads it on a
+// phone that keeps tables, or that readies itself for it (a first visit never does).
 "use strict";
 
 (() => {
   if (window.phone) return;
   const KEPT = "play-without-signal";
   const ROWS = "table-assistant-rows";
-  const PAGES = "table-assistant-pages"; // the service worker's copies of the pages (sw.js)
   const block = () => document.querySelector("[data-phone]");
   const tableOf = (path) => (path.startsWith("/t/") ? path.split("/").slice(0, 3).join("/") : null);
   const pathOf = (url) => new URL(url, location.href).pathname;
@@ -22,7 +22,6 @@
     try { return localStorage.getItem(KEPT) === "1"; } catch (error) { return false; }
   };
   const installed = () => matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
-  const saveData = () => Boolean(navigator.connection && navigator.connection.saveData);
 
   // --- Where the phone stands: getting ready, ready, or unable (the page says it quietly) ------
   let state = "none";
@@ -259,7 +258,6 @@
       keepGameFiles();
       size = await storedSize();
       setState("ready");
-      remember();
     } catch (error) {
       setState("failed");
     }
@@ -277,53 +275,6 @@
       if (registration.active) registration.active.postMessage({ keep });
       return fetch("/", { credentials: "same-origin", headers: { "HX-Request": "true", "HX-Boosted": "true" } });
     }).catch(() => {});
-  }
-
-  // Ready without a tap: a phone that plays a table (it saved a step, and the game has its
-  // first deal or so: two changes) readies itself in the background, unless it asks to save
-  // data. Never on a first visit, which only looks.
-  document.addEventListener("htmx:after:request", (event) => {
-    const ctx = event.detail && event.detail.ctx;
-    const entry = ctx && ctx.sourceElement && ctx.sourceElement.matches && ctx.sourceElement.matches("form[data-entry]");
-    if (!entry || ctx.keptHere || !ctx.response || ctx.response.status >= 300) return;
-    if (!document.body.hasAttribute("data-ready-unasked") || saveData()) return;
-    if (kept() || !navigator.onLine || !window.Worker) return;
-    if (window.versions.of(ctx.text) >= 2) keepTable();
-  });
-
-  document.addEventListener("click", (event) => {
-    if (event.target.closest("[data-keep-offline]")) keepTable();
-  });
-
-  // --- The last state at once: the page as the phone last showed it, kept for the next opening
-  // (the service worker serves it without a connection, sw.js); a page answered in this document
-  // reaches the worker's cache no other way (a form's redirect is followed past it). ----------
-  let shown = `<!doctype html>\n${document.documentElement.outerHTML}`;
-
-  function remember() {
-    if (!window.caches) return;
-    const url = location.href.split("#")[0];
-    const page = new Response(shown, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    caches.open(PAGES).then((cache) => cache.put(url, page)).catch(() => {});
-  }
-
-  // What the page shows now, from the answer just swapped in: a whole page, or its #game.
-  function swapped(ctx) {
-    if (!ctx || typeof ctx.text !== "string") return;
-    if (ctx.target === document.body) {
-      if (ctx.elsewhere) return; // a page not at the address shown (both versions: versions.js)
-      shown = ctx.text;
-    } else if (ctx.target && ctx.target.id === "game") {
-      const now = window.versions.game(ctx.text);
-      const before = new DOMParser().parseFromString(shown, "text/html");
-      const old = before.getElementById("game");
-      if (!now || !old) return;
-      old.replaceWith(before.importNode(now, true));
-      shown = `<!doctype html>\n${before.documentElement.outerHTML}`;
-    } else {
-      return;
-    }
-    remember();
   }
 
   // Opened without a connection, the page is the copy the phone kept of it: once Python is ready,
@@ -345,7 +296,6 @@
   document.addEventListener("htmx:after:swap", (event) => {
     const ctx = event.detail && event.detail.ctx;
     if (ctx && ctx.target === document.body) pageShown();
-    swapped(ctx);
     show();
     const page = document.getElementById("game");
     const table = tableOf(location.pathname);
@@ -389,5 +339,6 @@
     answerPage,
     answerBoosted,
     kept,
+    keep: keepTable,
   };
 })();
