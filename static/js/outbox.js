@@ -69,10 +69,9 @@
     }
     if (form.dataset.outboxLabel) return form.dataset.outboxLabel;
     const button = submitter || form.querySelector("button[type=submit], button:not([type])");
-    // The button's words name it ("Save bids"), not its icon; with the round the page is at.
+    // The button's words name it ("Save bids"), not its icon.
     const what = button ? button.textContent.replace(/\s+/g, " ").replace(/^[^\p{L}\p{N}]+/u, "").trim() : "";
-    const round = game && game.dataset.round;
-    return [title, round, what].filter(Boolean).join(": ");
+    return [title, what].filter(Boolean).join(": ");
   }
 
   // Each change kept has its own key (table.js) and the version it was made on. Kept one after
@@ -81,8 +80,9 @@
   // its key (it may have arrived) — but a form that adds one event of many (a mulle) never does.
   let keeping = Promise.resolve();
 
+  // A change that could not be stored says so to whoever kept it (its answer is not shown).
   function keep(entry) {
-    keeping = keeping.then(async () => {
+    const stored = keeping.then(async () => {
       const kept = await keptEntries();
       const same = entry.kind === "page"
         ? kept.find((other) => entry.key && other.key === entry.key)
@@ -94,10 +94,20 @@
         entry.fields = entry.fields.map(([name, value]) => [name, name === "key" ? same.key : value]);
       }
       await store({ made: Date.now(), ...entry, id: same ? same.id : await newId() });
-    }).catch(() => {});
-    return keeping.then(() => {
+    });
+    keeping = stored.catch(() => {});
+    return stored.then(() => {
       window.dispatchEvent(new Event("outbox:kept"));
       return showPending(true);
+    });
+  }
+
+  // Not kept (the phone's storage refused it): said beside the form, as a change that needs the
+  // connection, and what was typed stays.
+  function keptOrSaid(kept, ctx) {
+    return kept.catch((error) => {
+      cannotWithoutConnection(ctx.sourceElement, ctx.request.submitter);
+      throw error;
     });
   }
 
@@ -105,7 +115,7 @@
     ctx.keptHere = true;
     const fields = fieldsOf(ctx.request.body);
     const form = ctx.sourceElement;
-    return keep({
+    return keptOrSaid(keep({
       kind: "entry",
       action: ctx.request.action,
       fields,
@@ -113,16 +123,16 @@
       form: ctx.tap ? ctx.tap.form : ctx.request.action, // which form (table.js): of any page
       adds: form.hasAttribute("data-adds"),
       page: location.pathname,
-      label: labelOf(form, ctx.submitter, answer),
+      label: labelOf(form, ctx.request.submitter, answer),
       phone: answeredHere,
-    });
+    }), ctx);
   }
 
   function keepPageForm(ctx, answeredHere = false) {
     ctx.keptHere = true;
     const form = ctx.sourceElement;
     const fields = fieldsOf(ctx.request.body);
-    return keep({
+    return keptOrSaid(keep({
       phone: answeredHere,
       kind: "page",
       action: pathOf(ctx.request.action),
@@ -130,8 +140,8 @@
       key: keyOf(fields),
       page: location.pathname,
       shownOn: form.dataset.outboxPage || location.pathname,
-      label: labelOf(form, ctx.submitter),
-    });
+      label: labelOf(form, ctx.request.submitter),
+    }), ctx);
   }
 
   // A form the phone answered led to a page of its own making (a game started by "Play again"
@@ -296,7 +306,6 @@
     const at = response.url ? new URL(response.url) : null;
     const path = at ? at.pathname + at.search : location.pathname;
     await htmx.swap({ text, swap: "outerSync", target: document.body, sourceElement: document.body, push: path });
-    window.dispatchEvent(new Event("outbox:page"));
   }
 
   let flushing = false;
@@ -418,7 +427,7 @@
   // only asks, a page to look at, or any other form (which needs the connection).
   function kindOf(ctx) {
     const source = ctx.sourceElement;
-    if (!source || !source.matches || !ctx.request || source.hasAttribute("data-outbox-sending")) return null;
+    if (!source || !source.matches || !ctx.request) return null;
     if (source.hasAttribute("data-poll")) return "poll";
     const post = ctx.request.method === "POST";
     if (post && source.matches(ENTRY_FORMS)) return usable ? "entry" : "other";
@@ -437,12 +446,12 @@
     const answers = Boolean(phone) && phone.handles(ctx.request.action);
     if (kind === "entry") {
       if (answers) return () => phone.answer(ctx, (answered, text) => keepEntry(ctx, answered, text));
-      keepEntry(ctx);
+      keepEntry(ctx).catch(() => {}); // said beside the form
       return null;
     }
     if (kind === "kept") {
       if (answers) return () => phone.answerBoosted(ctx, () => keepPageForm(ctx, true));
-      keepPageForm(ctx);
+      keepPageForm(ctx).catch(() => {}); // said beside the form
       return null;
     }
     if ((kind === "asks" || kind === "look") && answers) return () => phone.answerBoosted(ctx);
@@ -510,7 +519,9 @@
     if (navigator.onLine || event.defaultPrevented || !form.matches || form.method !== "post") return;
     event.preventDefault();
     if (form.matches(PAGE_FORMS) && usable) {
-      keepPageForm({ sourceElement: form, submitter: event.submitter, request: { action: form.action, body: new FormData(form, event.submitter) } });
+      const body = new FormData(form, event.submitter);
+      const ctx = { sourceElement: form, request: { action: form.action, body, submitter: event.submitter } };
+      keepPageForm(ctx).catch(() => {}); // said beside the form
     } else {
       cannotWithoutConnection(form, event.submitter);
     }

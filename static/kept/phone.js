@@ -99,6 +99,11 @@
       const bundle = new URL(aside.dataset.bundle, location.href).href;
       worker = new Worker(aside.dataset.worker, { type: "module" });
       worker.addEventListener("message", listen);
+      // A worker that could not load or broke down answers nothing: what waits for it is told.
+      worker.addEventListener("error", () => {
+        waiting.forEach((pending) => pending.reject(new Error("the app on the phone stopped")));
+        waiting.clear();
+      });
       await ask({ op: "start", bundle });
     })();
     started.catch(stop);
