@@ -1,4 +1,5 @@
-"""``flask score`` (docs/records.md), ``flask export``/``import`` of games, ``flask translate``."""
+"""``flask score`` (docs/records.md), ``flask export``/``import`` of games, ``flask translate``,
+``flask phone build`` (the app for the phone, ``bundle.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from babel.messages.frontend import CommandLineInterface
 from flask import Flask, current_app, url_for
 from flask.cli import with_appcontext
 
+from .bundle import make_bundle
 from .extensions import db
 from .games.base import RuleError
 from .store.models import Game
@@ -113,6 +115,25 @@ def translate_compile() -> None:
     pybabel("compile", "-d", str(TRANSLATIONS))
 
 
+@click.group("phone")
+def phone_group() -> None:
+    """The app for play without signal."""
+
+
+@phone_group.command("build")
+@with_appcontext
+def phone_build() -> None:
+    """Make the phone's bundle of this version of the app, unless it was made (``bundle.py``):
+    gunicorn runs this as it starts (``gunicorn.conf.py``), never a request."""
+    made = make_bundle(current_app)
+    sizes = ", ".join(
+        f"{name} {made.path(encoding).stat().st_size / 1e6:.2f} MB"
+        for name, encoding in (("stored", None), ("brotli", "br"), ("gzip", "gzip"))
+    )
+    click.echo(f"{made.path()} ({sizes})")
+
+
 def register_commands(app: Flask) -> None:
-    for command in (score_command, export_command, import_command, translate_group):
+    commands = (score_command, export_command, import_command, translate_group, phone_group)
+    for command in commands:
         app.cli.add_command(command)

@@ -111,6 +111,7 @@ class Defaults:
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
     HALL_RANKING_LINES = 30  # the hall screen's ranking: what a TV shows without scrolling
+    HALL_KEPT_SECONDS = 1.0  # the hall screen's part is drawn at most this often (night/hall.py)
     # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
     # SQLite: how often a process reads the change log's new lines for its streams. 50 small
     # indexed reads a second cost ~2 ms of CPU; every 0.1 s, the pages nudged by ten saves
@@ -119,7 +120,8 @@ class Defaults:
     LIVE_CHECK_SECONDS = 0.02
     LIVE_SAFETY_SECONDS = 5.0  # every game held, read whole beside LISTEN or the change log
     LIVE_HEARTBEAT_SECONDS = 15.0  # a held stream says so this often (live.js waits 2.5 times it)
-    # Replays and game pages' models kept in each process (kept.py); off, every page is made anew.
+    # Replays and game pages' models kept in each process (store/kept.py); off, every page is
+    # made anew.
     KEEP_IN_PROCESS = True
     ANSWER_DELAY_SECONDS = 0.0  # tests only: every answer this much later (a slow network)
     # A tap on the same button, at the same spot, this soon after the answer to the tap before
@@ -139,4 +141,8 @@ class Defaults:
     RATELIMIT_STORAGE_URI = "memory://"
     RATELIMIT_CREATE = "30 per minute; 300 per day"
     RATELIMIT_IMPORT = "20 per minute; 200 per day"
+    # A night's draws, roster and results: a 64-table night enters a few hundred in an evening.
+    RATELIMIT_NIGHT = "60 per minute; 2000 per day"
     RATELIMIT_WRONG_LINKS = "60 per minute; 600 per hour"
+    # The app for the phone (views/phone.py): a phone fetches it once per version of the app.
+    RATELIMIT_PHONE_APP = "30 per minute; 300 per day"

@@ -3,14 +3,15 @@ translated here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
 from babel import Locale, localedata, support
 from flask import Flask, current_app, g, has_request_context, request, session
-from flask_babel import get_locale, get_translations, refresh
+from flask_babel import force_locale, get_locale, get_translations, refresh
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -82,6 +83,25 @@ def use_table_language(language: str | None) -> None:
         refresh()
         request.environ.pop(TRANSLATIONS, None)
         request.environ.pop(LANGUAGE, None)
+
+
+@contextmanager
+def in_language(language: str | None) -> Iterator[None]:
+    """What is said inside is said in ``language`` (a table's: the text it sends to its group
+    chat, whatever this phone reads), its numbers and dates too; None: the reader's own."""
+    if not language or not has_request_context() or language == current_language():
+        yield
+        return
+    environ = request.environ
+    saved = {key: environ.pop(key, None) for key in (TRANSLATIONS, LANGUAGE)}
+    try:
+        with force_locale(with_region(language)):
+            yield
+    finally:
+        for key, value in saved.items():
+            environ.pop(key, None)
+            if value is not None:
+                environ[key] = value
 
 
 def own_name(code: str) -> str:

@@ -1,5 +1,6 @@
 """A circle's pages: its evenings, the league of each game, what its players owe each other,
-and a player's page (renaming him, merging two names that are one person)."""
+and a player's page (renaming him, merging two names that are one person). A new circle is
+made from home (``views/home.py``)."""
 
 from __future__ import annotations
 
@@ -7,33 +8,22 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from ..evening.routes import remember_circle
+from ..device import device, remember_circle
 from ..games import GAMES
 from ..games.base import RuleError
+from ..games.pay import method_of
 from ..games.stats import league, summary
 from ..i18n import say
+from ..lookup import circle_or_404, member_or_404
+from ..play.pay import PayForm, method_text
+from ..store import reads as lookups
 from ..store.models import Circle, Member
-from ..throttle import creating
-from ..views.home import render_home
-from ..views.or_404 import circle_or_404, member_or_404
-from ..views.respond import device
+from ..store.pay import set_member_method
 from . import service as circles
-from .forms import CircleForm, MergeForm, RenameForm
+from .forms import MergeForm, RenameForm
 from .view import circle_view, player_view
 
 bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
-new_bp = Blueprint("new_circle", __name__)
-
-
-@new_bp.post("/circles")
-@creating
-def create() -> Any:
-    form = CircleForm()
-    if not form.validate_on_submit():
-        return render_home(circle_form=form), 422
-    circle = circles.create_circle(form.name.data)
-    remember_circle(circle.token)
-    return redirect(url_for("circles.show", token=circle.token), 303)
 
 
 @bp.get("/")
@@ -67,8 +57,21 @@ def render_player(circle: Circle, member: Member, status: int = 200, **forms: An
         view=view,
         rename_form=forms.pop("rename_form", None) or RenameForm(data={"name": member.name}),
         merge_form=merge,
+        pay_form=forms.pop("pay_form", None) or PayForm.filled(method_of(member.pay), prefix="pay"),
+        paid_by=method_text(method_of(member.pay)),
     )
     return page, status
+
+
+@bp.post("/p/<int:member_id>/pay")
+def pay(token: str, member_id: int) -> Any:
+    """How the circle's player is paid, at every evening of the circle."""
+    circle, member = member_or_404(token, member_id)
+    form = PayForm(prefix="pay")
+    if not form.validate_on_submit():
+        return render_player(circle, member, 422, pay_form=form)
+    set_member_method(member, form.method)
+    return redirect(url_for("circles.player", token=token, member_id=member.id) + "#pay", 303)
 
 
 @bp.post("/p/<int:member_id>/rename")
@@ -91,7 +94,7 @@ def merge(token: str, member_id: int) -> Any:
     form.into.choices = [(str(m.id), m.name) for m in circle.members]
     if form.validate_on_submit():
         chosen = form.member_id()
-        into = circles.member_of(circle, chosen) if chosen is not None else None
+        into = lookups.member_of(circle, chosen) if chosen is not None else None
         try:
             circles.merge(circle, member, into, device())
         except RuleError as error:

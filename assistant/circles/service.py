@@ -13,15 +13,15 @@ from typing import Any
 
 from flask_babel import format_date
 
-from ..evening import service as evenings
 from ..extensions import db
 from ..games import GAMES, find_game
-from ..games.base import N_, Message, RuleError, check_typed_name
+from ..games.base import N_, Message, RuleError
+from ..games.names import check_typed_name, same_name
 from ..games.stats import Played
-from ..play.tonight import CircleEvenings
+from ..games.tonight import CircleEvenings
+from ..store import evening as evenings
 from ..store import service as services
-from ..store.models import LARGEST_INTEGER, Change, Circle, Game, Member, Table
-from ..store.reads import is_token
+from ..store.models import Change, Circle, Game, Member, Table
 
 
 def create_circle(name: str) -> Circle:
@@ -29,21 +29,6 @@ def create_circle(name: str) -> Circle:
     db.session.add(circle)
     db.session.commit()
     return circle
-
-
-def get_circle(token: str) -> Circle | None:
-    """The circle with this share token; a text no token can be (a set-up's hidden field may
-    hold anything) finds nothing without asking the database."""
-    if not is_token(token):
-        return None
-    return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
-
-
-def member_of(circle: Circle, member_id: int) -> Member | None:
-    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
-        return None
-    member = db.session.get(Member, member_id)
-    return member if member is not None and member.circle_id == circle.id else None
 
 
 def add_members(circle: Circle, names: Iterable[str]) -> None:
@@ -100,9 +85,9 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
     name = name.strip()
     if not name:
         raise RuleError(N_("Type the new name."), field="name")
-    check_typed_name(name, field="name")
+    name = check_typed_name(name, field="name")
     for other in circle.members:
-        if other.id != member.id and other.name.casefold() == name.casefold():
+        if other.id != member.id and same_name(other.name) == same_name(name):
             raise RuleError(
                 N_("There is already a player called {name}: merge the two instead."),
                 field="name",
@@ -147,6 +132,7 @@ def merge(circle: Circle, member: Member, into: Member | None, author: str) -> N
                 evening=where(table),
             )
     rewrite(circle, member.name, into.name, author)
+    into.pay = into.pay or member.pay  # how one of the two names was paid
     db.session.delete(member)
     db.session.commit()
 
@@ -167,6 +153,7 @@ def rewrite(circle: Circle, old: str, new: str, author: str) -> None:
         for payment in table.payments:
             payment.payer = new if payment.payer == old else payment.payer
             payment.payee = new if payment.payee == old else payment.payee
+        table.pay = swap_name(table.pay or {}, old, new)
     db.session.flush()
     evenings.settle_again(changed)
 

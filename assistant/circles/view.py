@@ -7,14 +7,14 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..evening.view import table_title
 from ..games import GAMES
 from ..games.settle import Unit, settle
 from ..games.stats import LeagueRow, PlayerSummary
+from ..games.tonight import CircleEvenings, Evening
 from ..i18n import gettext, say
 from ..play.charts import LineChart, line_chart
 from ..play.money import money, signed_money, with_numbers
-from ..play.tonight import CircleEvenings, Evening
+from ..play.titles import table_title
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,19 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 
 from ..circles import service as circles
 from ..circles.forms import CircleForm, JoinForm
+from ..device import device, remember_circle
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
+from ..lookup import circle_or_404, table_or_404
 from ..play.money import money
+from ..play.pay import PayForm
+from ..store import evening
+from ..store import service as services
 from ..store.models import Table
+from ..store.pay import set_method
 from ..store.tablefile import table_file
-from ..views.or_404 import circle_or_404, table_or_404
-from ..views.respond import device
 from . import payments
-from . import service as evening
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
 from .table_routes import render_table
 
@@ -63,6 +66,20 @@ def language(token: str) -> Any:
     table.language = form.language.data
     db.session.commit()
     return back(table, "#language")
+
+
+@bp.post("/pay/<int:index>")
+def pay(token: str, index: int) -> Any:
+    """How the evening's player at ``index`` is paid: remembered, or refused beside its field."""
+    table = table_or_404(token)
+    names = services.names_at(table)
+    if not 0 <= index < len(names):
+        abort(404)
+    form = PayForm(prefix=f"pay{index}")
+    if not form.validate_on_submit():
+        return render_table(table, status=422, pay_forms={index: form})
+    set_method(table, names[index], form.method)
+    return back(table, f"#pay-{index}")
 
 
 @bp.post("/stakes/<int:game_id>")
@@ -159,9 +176,3 @@ def join_circle(token: str) -> Any:
     circles.join(table, circle)
     remember_circle(circle.token)
     return back(table, "#circle")
-
-
-def remember_circle(token: str) -> None:
-    """This phone knows the circle: nobody can list circles, so each phone keeps its own."""
-    session["circles"] = [token, *[t for t in session.get("circles", []) if t != token]][:8]
-    session.permanent = True

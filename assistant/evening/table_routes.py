@@ -4,13 +4,13 @@ sharing, importing a record."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import segno
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     redirect,
     render_template,
@@ -19,21 +19,24 @@ from flask import (
     url_for,
 )
 
-from ..circles import service as circles
 from ..circles.forms import CircleForm, JoinForm
-from ..i18n import use_table_language
-from ..play.night import night_of
+from ..device import remember
+from ..games.pay import CASH, PayMethod
+from ..games.tonight import Evening
+from ..i18n import current_language, in_language, use_table_language
+from ..lookup import found_or_404, table_or_404
+from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
 from ..store import service as services
+from ..store.evening import load_evening
 from ..store.models import Table
-from ..throttle import count_miss, creating, importing
-from ..views.forms import MAX_PLAYERS, ImportForm, SetupForm
-from ..views.home import remember, render_setup, setup_step
-from ..views.or_404 import table_or_404
+from ..throttle import creating, importing
 from .again import again_offered
 from .forms import ActionForm, CurrencyForm, StakeForm, TableLanguageForm, TableNameForm
-from .service import load_evening
-from .view import GameLine, evening_view
+from .setup import render_setup, setup_step
+from .setup_forms import MAX_PLAYERS, ImportForm, SetupForm
+from .share import Share, share_of
+from .view import EveningView, GameLine, evening_view
 
 bp = Blueprint("tables", __name__, url_prefix="/t/<token>")
 
@@ -63,9 +66,11 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     ``paid_errors`` maps a payment's id to what went wrong with it."""
     # Taken before the evening is read: a change in between shows as a change, never goes unseen.
     stamp = (lookups.table_stamp(table.token) or ("", None))[0]
-    view = evening_view(load_evening(table))
+    evening = load_evening(table)
+    view = evening_view(evening)
     stakes = {line.game.id: stake_form(line, forms) for line in view.games}
-    known = [c for c in (circles.get_circle(t) for t in session.get("circles", [])) if c]
+    posted = forms.pop("pay_forms", {})
+    known = [c for c in (lookups.get_circle(t) for t in session.get("circles", [])) if c]
     join_form = JoinForm()
     join_form.circle.choices = [(c.token, c.name) for c in known]
     defaults: dict[str, Any] = {
@@ -85,7 +90,9 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
         "tables/show.html",
         table=table,
         view=view,
-        night=night_of(view),
+        share=told(table, evening, view),
+        pay_forms=pay_forms(table, evening.table.pay, posted),
+        pay_forms_posted=bool(posted),
         stakes=stakes,
         share_url=share_link(table),
         stamp=stamp,
@@ -96,16 +103,34 @@ def render_table(table: Table, *, status: int = 200, **forms: Any) -> tuple[str,
     return page, status
 
 
+def pay_forms(
+    table: Table, methods: Mapping[str, PayMethod], posted: Mapping[int, PayForm]
+) -> list[tuple[str, PayForm, str]]:
+    """A form for each player of the evening, by his place in it: as posted (with its errors),
+    else filled with how he is paid; and how he is paid, in a few words."""
+    forms = []
+    for index, name in enumerate(services.names_at(table)):
+        method = methods.get(name, CASH)
+        form = posted.get(index) or PayForm.filled(method, prefix=f"pay{index}")
+        forms.append((name, form, method_text(method)))
+    return forms
+
+
+def told(table: Table, evening: Evening, view: EveningView) -> Share:
+    """The evening to send, in the table's language (the group chat's), whatever this phone
+    reads."""
+    if not table.language or table.language == current_language():
+        return share_of(view)
+    with in_language(table.language):
+        return share_of(evening_view(evening))
+
+
 @bp.get("/changed")
 def changed(token: str) -> Any:
     """The table page asks every few seconds whether the evening changed since it was drawn:
     204 while not, else a line that says so (the page is not redrawn under a thumb that is
     typing a stake)."""
-    found = lookups.table_stamp(token)
-    if found is None:
-        count_miss()
-        abort(404)
-    stamp, language = found
+    stamp, language = found_or_404(lookups.table_stamp(token))
     if stamp == request.args.get("seen"):
         return Response(status=204)
     use_table_language(language)

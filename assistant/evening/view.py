@@ -6,16 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flask_babel import format_date
-
 from ..games.base import partners
 from ..games.evening import Outcome, Score
 from ..games.evening_money import Source, Transfer, sources_of
+from ..games.pay import CASH
+from ..games.tonight import Evening, GameResult, GameSeen, StakeValue, StoredPayment
 from ..i18n import gettext, ngettext, say
 from ..play.charts import LineChart, running_money
 from ..play.money import money, number, rounding_text, signed_money, signed_number, with_numbers
-from ..play.page import StakeValue, money_line
-from ..play.tonight import Evening, GameResult, GameSeen, StoredPayment, TableSeen
+from ..play.page import money_line
+from ..play.pay import PayLine, pay_line, pay_message
+from ..play.titles import table_title
 
 MONEY_PARAMS = ("value", "lost", "won")  # the settle engine's amounts, in money
 
@@ -45,6 +46,7 @@ class PaymentLine:
     why: str  # the settle engine's sentence
     sources: tuple[str, ...]  # which games it comes from, one a line
     paid: StoredPayment | None = None  # the stored payment (an ended evening)
+    pay: PayLine | None = None  # what paying it offers, by how the payee is paid (not once paid)
 
     @property
     def is_paid(self) -> bool:
@@ -81,12 +83,6 @@ class EveningView:
         """Each player's money over the evening's games (None while no game has a stake)."""
         results = self.evening.games
         return running_money(self.evening.table.players, [result.money for result in results])
-
-
-def table_title(table: TableSeen) -> str:
-    """The table's name, else its players; with its date."""
-    name = table.name or ", ".join(table.players)
-    return gettext("%(name)s, %(date)s", name=name, date=format_date(table.created, "medium"))
 
 
 def scores_text(outcome: Outcome) -> str:
@@ -196,7 +192,25 @@ def payment_line(
         why,
         tuple(source_text(s, transfer.payer, transfer.payee, currency) for s in sources),
         stored,
+        offered(transfer, evening, currency, stored),
     )
+
+
+def offered(
+    transfer: Transfer, evening: Evening, currency: str, stored: StoredPayment | None
+) -> PayLine | None:
+    """What paying ``transfer`` offers by how its payee is paid; nothing once it is paid."""
+    if stored is not None and stored.paid is not None:
+        return None
+    method = evening.table.pay.get(transfer.payee, CASH)
+    return pay_line(method, transfer.cents, currency, evening_message(evening))
+
+
+def evening_message(evening: Evening) -> str:
+    """What a payment of the evening says: its name, else its games, and its day ("Plump 7/12")."""
+    table = evening.table
+    name = table.name or ", ".join(dict.fromkeys(result.spec.title for result in evening.games))
+    return pay_message(name, table.created)
 
 
 def payment_lines(evening: Evening) -> tuple[PaymentLine, ...]:

@@ -9,6 +9,7 @@ import threading
 from flask import Flask, current_app
 
 from ..extensions import db
+from ..store.moved import saved
 from .hub import Hub
 from .watch import Watcher, watcher_for
 
@@ -28,6 +29,7 @@ def init_app(app: Flask) -> None:
     from .stream import bp
 
     app.register_blueprint(bp)
+    saved.connect(moved_here)  # once for every app: it tells the app it is called in
 
 
 MAKING = threading.Lock()  # two first streams at once make one hub, not two

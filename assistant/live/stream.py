@@ -15,9 +15,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request
 
+from ..lookup import game_or_404, watched_or_404
 from ..store import reads as lookups
 from ..store.models import LARGEST_INTEGER
-from ..views.or_404 import game_or_404, watched_or_404
 from . import live
 from .hub import Hub, Listener
 
@@ -71,9 +71,10 @@ def holds_streams(environ: dict[str, Any]) -> bool:
 
 
 def heard_version(version: int) -> int:
-    """The version this phone last heard: its reconnect's Last-Event-ID, else its page's."""
+    """The version this phone last heard: its reconnect's Last-Event-ID, else its page's
+    (ASCII digits only: ``"²".isdigit()`` holds, and ``int("²")`` fails)."""
     for said in (request.headers.get("Last-Event-ID"), request.args.get("version")):
-        if said and said.isdigit() and len(said) < 12:
+        if said and said.isascii() and said.isdigit() and len(said) < 12:
             return int(said)
     return version
 

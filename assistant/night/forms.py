@@ -20,12 +20,12 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
-from ..evening.forms import Prefixed, no_control
 from ..games import GAMES
 from ..games.base import has_control
+from ..games.names import INVISIBLE, has_invisible, typed_name
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
-from ..play.fields import choices
+from ..play.fields import Prefixed, choices, plain_text
 
 FORMATS = choices(
     [
@@ -50,18 +50,22 @@ def names_of(line: str) -> list[str]:
     return [name for name in PAIR_SEPARATOR.split(line.strip()) if name]
 
 
-def no_control_in_lines(form: FlaskForm, field: Any) -> None:
+def plain_lines(form: FlaskForm, field: Any) -> None:
+    """Names a line each: no control character but the line breaks, nothing invisible."""
     if has_control((field.data or "").replace("\n", "").replace("\r", "")):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    lines = (field.data or "").splitlines()
+    if any(has_invisible(name) for line in lines for name in names_of(line)):
+        raise ValidationError(gettext(INVISIBLE))
 
 
 class NightForm(Prefixed):
     prefix_name = "night"
     name = StringField(
         _l("Name of the night"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), plain_text],
     )
     game = SelectField(
         _l("Game"), choices=choices([(kind, spec.title) for kind, spec in GAMES.items()])
@@ -94,8 +98,9 @@ class NightForm(Prefixed):
         validators=[
             InputRequired(_l("Write who came, one a line.")),
             Length(max=4000, message=_l("At most %(max)d characters.")),
-            no_control_in_lines,
+            plain_lines,
         ],
+        filters=[typed_name],
     )
     circle = HiddenField()
 
@@ -120,10 +125,11 @@ class RosterForm(Prefixed):
     prefix_name = "roster"
     names = StringField(
         _l("Player (for Mus the pair: Ane & Bea)"),
+        filters=[typed_name],
         validators=[
             InputRequired(_l("Type the name.")),
             Length(max=90, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
     )
     move = SelectField(

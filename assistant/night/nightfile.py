@@ -13,7 +13,7 @@ from ..extensions import db
 from ..games import night
 from ..games.base import N_, RuleError
 from ..store.models import Night as NightRow
-from ..store.records import load_json
+from ..store.records import check_name_text, load_json
 from ..store.tablefile import import_table_data, table_file
 from . import stored
 from .service import check_names
@@ -51,7 +51,7 @@ def import_night(text: str, language: str | None = None) -> NightRow:
         raise RuleError(N_("The night file has an unknown field {name!r}."), name=unknown[0])
     checked = checked_night(data)
     row = NightRow(
-        name=str(data.get("name") or "")[:80],
+        name=check_name_text(str(data.get("name") or ""), "name")[:80],
         rules=stored.rules_json(checked.rules),
         seed=checked.rules.seed,
         minutes=data["minutes"],

@@ -9,13 +9,14 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from ..circles import service as circles
 from ..games import find_game
 from ..games.base import RuleError
 from ..games.night.rules import check_rules
 from ..i18n import current_language, say
+from ..lookup import night_or_404
+from ..store import reads as lookups
 from ..store.models import Night as NightRow
-from ..throttle import count_miss, creating, importing
+from ..throttle import creating, importing, night_changing
 from . import service
 from .forms import NightFileForm, NightForm, ResultForm, RosterForm, names_of
 from .nightfile import import_night, night_file
@@ -23,14 +24,6 @@ from .view import night_view
 
 bp = Blueprint("nights", __name__, url_prefix="/n/<token>")
 new_bp = Blueprint("new_night", __name__)
-
-
-def night_or_404(token: str) -> NightRow:
-    row = service.get_night(token)
-    if row is None:
-        count_miss()
-        abort(404)
-    return row
 
 
 @new_bp.get("/nights/new")
@@ -76,7 +69,7 @@ def export(token: str) -> Response:
 
 def created(form: NightForm) -> NightRow | None:
     """The night the form describes, stored; else None with the reason beside its field."""
-    circle = circles.get_circle(form.circle.data) if form.circle.data else None
+    circle = lookups.get_circle(form.circle.data) if form.circle.data else None
     rules = form.rules()
     try:
         check_rules(rules, find_game(rules.game))
@@ -102,7 +95,7 @@ def show(token: str) -> str:
 
 
 def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
-    view = night_view(service.engine_night(row), service.table_tokens(row))
+    view = night_view(service.engine_night(service.with_games(row)), service.table_tokens(row))
     page = render_template(
         "nights/show.html",
         night=row,
@@ -115,6 +108,7 @@ def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
 
 
 @bp.post("/draw")
+@night_changing
 def draw(token: str) -> Any:
     row = night_or_404(token)
     try:
@@ -136,6 +130,7 @@ def start(token: str, number: int, table: int) -> Any:
 
 
 @bp.post("/roster")
+@night_changing
 def roster(token: str) -> Any:
     row = night_or_404(token)
     form = RosterForm()
@@ -149,6 +144,7 @@ def roster(token: str) -> Any:
 
 
 @bp.post("/r/<int:number>/t/<int:table>/result")
+@night_changing
 def result(token: str, number: int, table: int) -> Any:
     row = night_or_404(token)
     drawn = service.drawn_table(row, number, table)

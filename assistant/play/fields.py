@@ -1,4 +1,5 @@
-"""Form fields the games share: a pad of number buttons, a choice of symbols."""
+"""Form fields the games share: a pad of number buttons, a choice of symbols; and what the
+rooms' forms share: a name's check (``plain_text``), a form with a prefix of its own."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import Field, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
-from ..games.base import RuleError
+from ..games.base import RuleError, has_control
+from ..games.names import INVISIBLE, has_invisible
+from ..i18n import gettext
 
 
 class PadField(Field):
@@ -72,6 +76,27 @@ class ChoiceField(Field):
             return
         if self.data not in self.values:
             raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))
+
+
+def plain_text(form: FlaskForm, field: Any) -> None:
+    """A name is printed on sheets and stored in records: no control character in it, and
+    nothing that shows nothing (two names would look alike)."""
+    if has_control(field.data or ""):
+        raise ValidationError(
+            gettext("A name cannot hold a control character (such as a line break).")
+        )
+    if has_invisible(field.data or ""):
+        raise ValidationError(gettext(INVISIBLE))
+
+
+class Prefixed(FlaskForm):
+    """A form whose fields have their own prefix: several forms share a page, ids stay unique."""
+
+    prefix_name = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", self.prefix_name)
+        super().__init__(*args, **kwargs)
 
 
 def input_value(field: Field) -> str:

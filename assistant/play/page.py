@@ -5,45 +5,30 @@ built from the one replay and plain facts of the stored game and its table.
 Nothing here asks Flask, the database or the request: the same value can be built wherever
 the engine runs, and the templates render it (``templates/games/_game.html``). The view side
 (``views/respond.py``) reads the facts from the store, keeps the built page per version
-(``kept.py``) and adds what belongs to one phone (its form, its notices).
+(``store/kept.py``) and adds what belongs to one phone (its form, its notices).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from typing import Any, Generic
 
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record
-from ..games.evening import Basis, EveningRules
+from ..games.changelog import correction_to_undo
 from ..games.evening_money import GameMoney, settle_evening
+from ..games.pay import PayMethod
 from ..games.seating import everyone, seats_at_the_end
 from ..games.spec import GameSpec, Loaded
+from ..games.tonight import StoredStake, stake_value
 from ..i18n import gettext
-from ..store.changelog import correction_to_undo
 from .base import Adapter, Context, V
 from .money import money, signed_money
+from .pay import PayLine, pay_line, pay_message
 from .standings import Standings
-
-StoredStake = tuple[int, str]  # as the table keeps it: cents per unit, the basis's name
-
-
-@dataclass(frozen=True)
-class StakeValue:
-    """Money on a game: ``amount`` per unit of ``basis``."""
-
-    amount: Fraction
-    basis: Basis
-
-
-def stake_value(rules: EveningRules, stored: StoredStake) -> StakeValue:
-    """The stake kept beside a record, counted by its basis (a basis the game no longer offers:
-    its default)."""
-    cents, name = stored
-    basis = next((b for b in rules.bases if b.name == name), rules.bases[0])
-    return StakeValue(Fraction(cents, 100), basis)
 
 
 @dataclass(frozen=True)
@@ -71,6 +56,10 @@ class TableFacts:
     currency: str = ""
     ended: bool = False
     players: tuple[str, ...] = ()  # the table's names (play again offers those not in a game)
+    # How each player is paid, and the evening's day for a payment's message: the share's
+    # alone (the watch view's facts have none: a TV never shows a number to pay to).
+    pay: Mapping[str, PayMethod] = field(default_factory=dict)
+    day: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +120,15 @@ class GamePage(Generic[V]):
     def entering(self) -> bool:
         """Does the page offer the entry panel's form?"""
         return not self.readonly and self.closed is None
+
+    def pay_line(self, payee: str, cents: int | None) -> PayLine | None:
+        """What a payment of ``cents`` to ``payee`` of the game's own settle-up offers (Boodle's):
+        none on the watch view, nor in chips only."""
+        method = self.table.pay.get(payee)
+        if self.readonly or method is None or cents is None or self.table.day is None:
+            return None
+        message = pay_message(self.ctx.loaded.spec.title, self.table.day)
+        return pay_line(method, cents, self.table.currency, message)
 
 
 def game_page(

@@ -49,6 +49,8 @@ class Member(Base):
     circle_id: Mapped[int] = mapped_column(ForeignKey("circle.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     created: Mapped[datetime] = mapped_column(default=now)
+    # How he is paid (``games/pay.PayMethod.as_json``), at every evening of the circle; None: cash.
+    pay: Mapped[dict[str, str] | None] = mapped_column(JSON)
     circle: Mapped[Circle] = relationship(back_populates="members")
 
 
@@ -69,6 +71,8 @@ class Table(Base):
     currency: Mapped[str] = mapped_column(String(3), default="", server_default="")
     # The coin the evening settles in, in cents (50: payments in whole 0.50); 1: to the cent.
     coin: Mapped[int] = mapped_column(default=1, server_default="1")
+    # How each player not of a circle is paid this evening, by name (``PayMethod.as_json``).
+    pay: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     circle_id: Mapped[int | None] = mapped_column(
         ForeignKey("circle.id", ondelete="SET NULL"), index=True
     )

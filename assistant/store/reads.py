@@ -1,5 +1,6 @@
 """The reads every request of a game makes, each built once (building a query costs more than
-running it): the game with its table, and for a poll or a kept page only the version."""
+running it): the game with its table, and for a poll or a kept page only the version; and what
+the other links name (a circle, one of its players, a club night), as ``lookup.py`` finds them."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from sqlalchemy import bindparam, func
 from sqlalchemy.orm import contains_eager
 
 from ..extensions import db
-from .models import Game, Payment, Table
+from .models import LARGEST_INTEGER, Circle, Game, Member, Payment, Table
+from .models import Night as NightRow
 
 # What a share token can be (``models.new_token``: URL-safe base64, within its column); anything
 # else finds nothing, and is never sent to the database (PostgreSQL cannot compare a NUL).
@@ -57,14 +59,16 @@ def version_at(
 
 def look_at(
     game_id: int, *, token: str | None = None, view_token: str | None = None
-) -> tuple[int, datetime, bool, str | None] | None:
+) -> tuple[int, datetime, bool, str | None, datetime] | None:
     """The version and creation of that game, whether its evening has ended and the table's
-    language: what its kept page model is found by (``views/shown.py:look``), in one light
-    query."""
+    language, and when the table itself last changed: what its kept page model is found by
+    (``views/shown.py:look``), in one light query."""
     query, value = (LOOK_BY_TOKEN, token) if token is not None else (LOOK_BY_VIEW, view_token)
     with db.engine.connect() as connection:
         row = connection.execute(query, {"game": game_id, "token": value}).first()
-    return None if row is None else (row.version, row.created, row.ended is not None, row.language)
+    if row is None:
+        return None
+    return (row.version, row.created, row.ended is not None, row.language, row.updated)
 
 
 def _version_where(token: Any) -> Any:
@@ -73,7 +77,7 @@ def _version_where(token: Any) -> Any:
 
 def _look_where(token: Any) -> Any:
     return (
-        db.select(Game.version, Game.created, Table.ended, Table.language)
+        db.select(Game.version, Game.created, Table.ended, Table.language, Table.updated)
         .join(Game.table)
         .where(Game.id == bindparam("game"), token)
     )
@@ -111,3 +115,28 @@ TABLE_STAMP = db.select(
     .scalar_subquery()
     .label("paid"),
 ).where(Table.token == bindparam("token"))
+
+
+def get_circle(token: str) -> Circle | None:
+    """The circle with this share token; a text no token can be (a set-up's hidden field may
+    hold anything) finds nothing without asking the database."""
+    if not is_token(token):
+        return None
+    return db.session.execute(db.select(Circle).filter_by(token=token)).scalar_one_or_none()
+
+
+def member_of(circle: Circle, member_id: int) -> Member | None:
+    if not 0 < member_id <= LARGEST_INTEGER:  # the ids are 32-bit in PostgreSQL
+        return None
+    member = db.session.get(Member, member_id)
+    return member if member is not None and member.circle_id == circle.id else None
+
+
+def get_night(token: str) -> NightRow | None:
+    return db.session.execute(db.select(NightRow).filter_by(token=token)).scalar_one_or_none()
+
+
+def get_night_for_view(view_token: str) -> NightRow | None:
+    return db.session.execute(
+        db.select(NightRow).filter_by(view_token=view_token)
+    ).scalar_one_or_none()

@@ -23,12 +23,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..extensions import db
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record, RuleError
+from ..games.changelog import before_correction, differing, replaced
 from ..games.spec import in_play
-from ..kept import kept
-from .changelog import before_correction, differing, replaced
+from . import keys
+from .kept import kept
 from .models import Change, Entry, Game
-from .moved import announce
-from .service import already_applied, changes_since, current_version, dumped, finished_since
+from .moved import announce, saved
+from .service import changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
 MOVE_ON = update(GAMES).where(
@@ -133,6 +134,7 @@ def save(game: Game, proposal: Proposal) -> Outcome:
         set_committed_value(game, name, value)
     db.session.expire(game, ["entries"])
     kept().replays.put(game, proposal.version + 1, replay, proposal.after)
+    saved.send(game.id, version=game.version)  # this process's own streams, at once
     return Saved(summary)
 
 
@@ -170,7 +172,7 @@ def kept_for_undo(proposal: Proposal) -> JSON | None:
 
 def late(game: Game, key: str, version: int) -> AlreadySaved | Stale:
     """A form of another version than the game's: saved before under its key, else stale."""
-    if already_applied(key):
+    if keys.applied(game.id, key):
         return AlreadySaved()
     db.session.expire_all()  # read the game afresh
     return Stale(changes_since(game.id, version))
@@ -180,7 +182,7 @@ def refused(game: Game, key: str, version: int | None, error: RuleError | None) 
     """A change (of the form of ``version``, under ``key``) that cannot be saved as it stands:
     unless it was saved before (sent again after its own answer) or another phone moved the
     game meanwhile (then it was judged by the wrong step), refused."""
-    if already_applied(key):
+    if keys.applied(game.id, key):
         return AlreadySaved()
     if version is not None and current_version(game) != version:
         return late(game, key, version)
@@ -214,7 +216,8 @@ def store(game_id: int, proposal: Proposal, row: dict[str, Any], line: dict[str,
     correction), the rounds rewritten and the log's ``line`` written, in one transaction;
     False (nothing written) if another phone moved the version first. Nothing this request has
     read is expired by the commit (the page after a save is made from it and its replay)."""
-    version, key, author = proposal.version, proposal.key, proposal.author
+    version, author = proposal.version, proposal.author
+    key = keys.of_change(game_id, proposal.key)  # the key as this game keeps it
     session = db.session()
     try:
         connection = session.connection()  # the statements go straight to it, not through the ORM
@@ -262,6 +265,6 @@ def _rewrite_entries(
 
 
 def _entry_key(key: str, seq: int) -> str:
-    """The key of one entry a change wrote: the change's key (up to 64 characters) digested, so
+    """The key of one entry a change wrote: the change's key as its game keeps it, shortened so
     that with the entry's number it still fits the column."""
     return f"{hashlib.sha256(key.encode()).hexdigest()[:40]}:{seq}"

@@ -14,12 +14,14 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..circles import routes as circles
 from ..config import HSTS, served_over_https
+from ..device import is_htmx
 from ..evening import routes as evening
 from ..evening import table_routes as tables
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
 from ..i18n import current_language
+from ..lookup import refuse_malformed_tokens
 from ..night import hall
 from ..night import routes as nights
 from ..play.base import new_key
@@ -28,8 +30,6 @@ from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from ..play.sheet_links import correct_link
 from . import games, home, phone, pwa, versions
-from .or_404 import refuse_malformed_tokens
-from .shown import is_htmx
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -41,14 +41,16 @@ CSP = (
 )
 
 
-# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly: only its worker
-# may, and nothing else changes for it.
+# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly, and mounts the
+# standard library it compiled and kept by a URL of its own (a blob's): only its worker may,
+# and nothing else changes for it.
 PHONE_WORKER = "/static/phone/"
 
 
 def csp_for(path: str) -> str:
     if path.startswith(PHONE_WORKER):
-        return CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        worker = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        return f"{worker}; connect-src 'self' blob:"
     return CSP
 
 
@@ -81,11 +83,14 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
     }
 
 
+LINK_PARTS = ("token", "view_token")  # the parts of an address that are a key
+
+
 def register_views(app: Flask) -> None:
     for module in (home, tables, games, versions, pwa, phone, evening, circles, nights, hall):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
-    app.register_blueprint(circles.new_bp)
+    app.register_blueprint(home.new_circle_bp)
     app.register_blueprint(nights.new_bp)
     app.url_value_preprocessor(refuse_malformed_tokens)
     assets = game_assets(app)
@@ -143,7 +148,20 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if response.mimetype == "text/html":
         response.headers.add("Vary", "HX-Request, HX-Boosted")
+    if "Cache-Control" not in response.headers and carries_a_key(response):
+        response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def carries_a_key(response: Response) -> bool:
+    """Whether no cache may keep this answer: every page carries a key (a table's, a circle's
+    or a night's link in its address or its links, this phone's tables on the home page, the
+    session's CSRF token in its forms), and so does every answer under a link (an export, a
+    sheet). ``no-store``, not ``private``: the browser's own cache may not keep them on disk
+    either, where the next person at a shared computer finds them. The service worker keeps
+    its own copy of a page for play without signal (its cache is not governed by this)."""
+    under_a_link = any(name in (request.view_args or {}) for name in LINK_PARTS)
+    return response.mimetype == "text/html" or under_a_link
 
 
 def not_found(_error: Exception) -> tuple[str, int]:

@@ -18,11 +18,13 @@ from flask import (
     url_for,
 )
 
-from ..evening.again import chosen_players, play_again, started_with
+from ..device import device, is_htmx
+from ..evening.again import chosen_players, play_again, started_at
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
 from ..i18n import gettext, say
+from ..lookup import game_or_404, watched_or_404
 from ..play import adapter_for
 from ..play.base import Adapter, Change, Context, EntryForm
 from ..play.conflict import conflict
@@ -33,12 +35,10 @@ from ..store import tablefile, writes
 from ..store.models import Game, Table
 from ..store.records import dump_record
 from ..throttle import creating
-from .or_404 import game_or_404, watched_or_404
-from .respond import Asked, answer, device, keep_always, look_again, submit
+from .respond import Asked, answer, keep_always, look_again, submit
 from .shown import (
     changed_since,
     game_context,
-    is_htmx,
     kept_answer,
     page_of,
     render_game,
@@ -152,12 +152,12 @@ def again(token: str, game_id: int) -> Any:
     if not form.validate_on_submit() and not form.joins.errors:
         notice = gettext("This page is out of date: reload it and enter again.")
         return render_game(table, game, status=422, notice=notice)
-    if (started := started_with(form.key.data)) is None:  # else sent again: that game
+    if (started := started_at(table, form.key.data)) is None:  # else sent again: that game
         if (chosen := chosen_players(game, form)) is None:
             return render_game(table, game, status=422, again=form)
         try:
             started = play_again(game, form.key.data, chosen)
-        except RuleError as error:  # the evening has ended
+        except RuleError as error:  # the evening has ended, or the rules do not fit them
             return render_game(table, game, status=422, notice=say(error))
     return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 

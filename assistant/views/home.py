@@ -1,34 +1,28 @@
-"""Home and setting up a new table (players, game, first dealer, options)."""
+"""Home: this phone's tables and circles, a game file or a table file brought in, a new
+circle, and the way to set up a new table (its steps are the evening's: ``evening/setup.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from ..circles import service as circles
 from ..circles.forms import CircleForm
-from ..evening import service as evening
-from ..evening.again import started_with
-from ..evening.forms import StakeForm, TableFileForm
+from ..device import remember, remember_circle
+from ..evening.forms import TableFileForm
+from ..evening.setup import render_setup, setup_step
+from ..evening.setup_forms import ImportForm, SetupForm
 from ..evening.view import evening_view
-from ..games import find_game
 from ..games.base import RuleError
 from ..i18n import current_language, say
-from ..play import adapter_for
-from ..play.fields import choice_values
-from ..play.options import options_form
+from ..store import evening, tablefile
+from ..store import reads as lookups
 from ..store import service as services
-from ..store import tablefile
-from ..store.models import Circle
 from ..throttle import creating, importing
-from .forms import ImportForm, SetupForm
-from .or_404 import circle_or_404
-from .respond import posted_key
 
 bp = Blueprint("home", __name__)
-RECENT_TABLES = 8
-RECENT_NAMES = 16
+new_circle_bp = Blueprint("new_circle", __name__)
 
 
 @bp.get("/")
@@ -39,7 +33,7 @@ def index() -> str:
 def render_home(**forms: Any) -> str:
     """Home: this phone's tables (each with its name, date, games and leader) and circles."""
     tables = [t for t in (services.get_table(tok) for tok in session.get("tables", [])) if t]
-    known = [c for c in (circles.get_circle(tok) for tok in session.get("circles", [])) if c]
+    known = [c for c in (lookups.get_circle(tok) for tok in session.get("circles", [])) if c]
     return render_template(
         "home/index.html",
         tables=[evening_view(evening.load_evening(table)) for table in tables],
@@ -91,112 +85,12 @@ def new_table() -> Any:
     return setup_step(form, table=None)
 
 
-def started(
-    form: SetupForm, table: Any, names: list[str], options: Any, stake: Any, key: str
-) -> tuple[Any, Any]:
-    """The game the set-up asks for, at ``table`` or at a new table of ``names``. On the phone
-    (play without signal) a new table is named by the set-up's key, so that the phone finds it
-    again each time it replays what it kept; the server gives it its own link when it arrives."""
-    record_options, settings = options.chosen()
-    token = key if key and current_app.config.get("ON_THE_PHONE") else None
-    table = table or services.create_table(names, current_language(), token=token)
-    game = evening.start_game(
-        table,
-        form.game.data,
-        names,
-        record_options,
-        form.chosen_first(),
-        settings,
-        stake=(stake.cents, stake.basis.data) if stake else None,
-        name=form.name.data,
-        key=key or None,
-    )
-    return table, game
-
-
-def setup_step(form: SetupForm, table: Any) -> Any:
-    """Step 1 checks the players and game; step 2 the first dealer and the options."""
-    if request.form.get("back"):  # "change" on step 2: the players and game again
-        form.step.data = "players"
-        return render_setup(form, table=table)
-    if not form.validate() or not form.check_players():
-        form.step.data = "players"  # step 2 cannot be shown without good players and a game
-        return render_setup(form, table=table, status=422)
-    names = form.names()
-    form.offer_first()
-    posted = request.form if form.step.data == "options" else None
-    options = options_form(form.game.data, names, posted)
-    stake = setup_stake(form.game.data, posted)
-    forms = {"options_form": options, "stake_form": stake, "table": table}
-    if form.step.data != "options":
-        form.step.data = "options"
-        return render_setup(form, **forms)
-    if not all([form.check_first(), options.validate(), stake is None or stake.validate()]):
-        return render_setup(form, **forms, status=422)
-    key = posted_key()
-    if key and (game := started_with(key)) is not None:  # sent again: the game it started
-        return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
-    circle = circle_of(form, table)
-    try:
-        table, game = started(form, table, names, options, stake, key)
-    except RuleError as error:
-        if not options.place(error):
-            form.form_errors.append(say(error))
-        return render_setup(form, **forms, status=422)
-    if circle is not None:
-        circles.join(table, circle)
-    remember(table.token, names)
-    return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
-
-
-def setup_stake(kind: str, posted: Any) -> StakeForm | None:
-    """The stake asked at set-up, for a game whose record does not hold its own."""
-    if find_game(kind).evening.stake_option is not None:
-        return None
-    return StakeForm(kind, posted, prefix="stake", meta={"csrf": False})
-
-
-def circle_of(form: SetupForm, table: Any) -> Circle | None:
-    """The circle of the table being set up: the table's, or the one whose link it came from."""
-    if table is not None:
-        return table.circle
-    return circle_or_404(form.circle.data) if form.circle.data else None
-
-
-def render_setup(
-    form: SetupForm,
-    *,
-    options_form: Any = None,
-    stake_form: Any = None,
-    table: Any = None,
-    status: int = 200,
-) -> Any:
-    spec = find_game(form.game.data) if form.game.data in choice_values(form.game) else None
-    setup = adapter_for(spec.kind).setup_view(form.names()) if options_form and spec else None
-    circle = circle_of(form, table)
-    recent = session.get("names", [])
-    if circle is not None:  # the circle's players first: picked, not typed
-        members = [member.name for member in circle.members]
-        recent = [*members, *[name for name in recent if name not in members]]
-    return render_template(
-        "home/new.html",
-        form=form,
-        options_form=options_form,
-        stake_form=stake_form,
-        spec=spec,
-        setup=setup,
-        table=table,
-        circle=circle,
-        recent=recent,
-    ), status
-
-
-def remember(token: str, names: list[str]) -> None:
-    """This device remembers its tables and the names it has typed (nothing else knows them)."""
-    session["tables"] = [token, *[t for t in session.get("tables", []) if t != token]][
-        :RECENT_TABLES
-    ]
-    session["names"] = [*names, *[n for n in session.get("names", []) if n not in names]][
-        :RECENT_NAMES
-    ]
-    session.permanent = True
+@new_circle_bp.post("/circles")
+@creating
+def create() -> Any:
+    form = CircleForm()
+    if not form.validate_on_submit():
+        return render_home(circle_form=form), 422
+    circle = circles.create_circle(form.name.data)
+    remember_circle(circle.token)
+    return redirect(url_for("circles.show", token=circle.token), 303)

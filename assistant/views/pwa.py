@@ -8,7 +8,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
-from ..assets import fingerprint
+from ..assets import fingerprint, static_files
 from ..games import GAMES
 from ..i18n import gettext
 
@@ -67,17 +67,6 @@ def offline() -> str:
     return render_template("pwa/offline.html")
 
 
-def static_files() -> list[str]:
-    """Every static file (the shared ones and each game's own)."""
-    static = Path(current_app.static_folder or "")
-    return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
-
-
-def static_digests() -> dict[str, str]:
-    """Every static file's digest, for the phone's own copy of the app (``bundle.py``)."""
-    return {name: digest for name in static_files() if (digest := fingerprint(name))}
-
-
 def precached_files() -> list[str]:
     """What the service worker keeps on the phone from the first visit on: the shared files,
     which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
@@ -85,12 +74,14 @@ def precached_files() -> list[str]:
     cache): a first visit does not download the three other games. The PNG icons are for
     installing the app (the phone keeps its own copy then); a page shows the SVG one. The files
     of one page alone (the table's, a club night's hall) are kept like a game's, once that page
-    has loaded them; a note beside the files (what was vendored from where) is for their
-    maintainers."""
+    has loaded them. A vendored file's provenance (``vendored.json``) is for people, not for
+    pages."""
     return [name for name in static_files() if not NOT_KEPT.fullmatch(name) and shared(name)]
 
 
-NOT_KEPT = re.compile(r"icons/.*\.png|.*\.md|js/evening\.js|js/hall\.js|css/night\.css")
+NOT_KEPT = re.compile(
+    r"icons/.*\.png|(.*/)?vendored\.json|js/evening\.js|js/hall\.js|css/night\.css"
+)
 
 
 def shared(name: str) -> bool:

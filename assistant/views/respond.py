@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -10,15 +9,13 @@ from typing import Any
 
 from flask import redirect, request, session, url_for
 
+from ..device import device, is_htmx, posted_key
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
-from ..live import moved_here
-from ..play.base import KEY, Change, Context, EntryForm, place_error, same_field
-from ..play.history import signed
-from ..store import service as services
-from ..store import writes
+from ..play.base import Change, Context, EntryForm, place_error, same_field
+from ..store import keys, writes
 from ..store.models import Game, Table
-from .shown import asked_version, game_context, is_htmx, page_of, render_game
+from .shown import asked_version, game_context, page_of, render_game
 
 
 @dataclass(frozen=True)
@@ -65,7 +62,7 @@ def proposed(
     form = asked.make_form(ctx) if asked.make_form else asked.form
     asked = replace(asked, form=form)
     if form is None:  # the game is over
-        return asked, writes.AlreadySaved() if services.already_applied(key) else None
+        return asked, writes.AlreadySaved() if keys.applied(game.id, key) else None
     if not form.validate():
         return asked, writes.refused(game, key, posted, None)
     try:
@@ -85,7 +82,6 @@ def answer(asked: Asked, outcome: writes.Outcome | None) -> Any:
     save, else the page the post came from again, saying why nothing was saved."""
     match outcome:
         case writes.Saved(summary):
-            moved_here(asked.game.id, asked.game.version)
             return done(asked.table, asked.game, said=say(summary))
         case writes.AlreadySaved():
             return done(asked.table, asked.game, said=gettext("Already saved."))
@@ -134,19 +130,6 @@ def stale_parts(asked: Asked, changes: list[Message]) -> dict[str, Any]:
 def posted_version() -> int | None:
     """The version the form was made from; None when missing or when no game could have it."""
     return asked_version(request.form)
-
-
-def posted_key() -> str:
-    """The form's idempotency key; empty when it is not one the pages make."""
-    key = request.form.get("key", "")
-    return key if KEY.match(key) else ""
-
-
-def device() -> str:
-    """Which phone entered it (a random name kept in this phone's session), for the log."""
-    if "device" not in session:
-        session["device"] = secrets.token_hex(4)
-    return signed(session["device"], session.get("device_name"))
 
 
 def done(table: Table, game: Game, *, said: str | None = None) -> Any:

@@ -1,5 +1,5 @@
-"""A game page shown: its model built once per version and kept (``kept.py``) with its sheet,
-drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
+"""A game page shown: its model built once per version and kept (``store/kept.py``) with its
+sheet, drawn with what belongs to one phone alone; how a game is asked for (a page or an htmx
 fragment, and which version the asking phone shows); what makes one rendering of a game differ
 from another (its ``look``, the key of what is kept for it)."""
 
@@ -14,38 +14,41 @@ from flask import Response, g, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 
+from ..device import is_htmx
 from ..i18n import reader_locale, say, use_table_language
-from ..kept import kept
 from ..play import adapter_for
 from ..play.base import Context, EntryForm
 from ..play.fold import whole_sheet
 from ..play.page import GameFacts, GamePage, TableFacts, game_page
 from ..store import reads as lookups
 from ..store import service as services
+from ..store.kept import kept
 from ..store.models import LARGEST_INTEGER, Game, Table
+from ..store.pay import methods_at
 
 
 def look(table: Table, game: Game, *, readonly: bool) -> tuple[Any, ...]:
     """Everything that makes one rendering of a game differ from another, but for one phone's
     own notices: the game's version, the language, the watch view, the whole sheet, the ended
     evening (which closes a game without a new version of it)."""
-    return look_of(game.id, game.created, game.version, table.ended is not None, readonly=readonly)
+    ended = table.ended is not None
+    return look_of(game.id, game.created, game.version, ended, table.updated, readonly=readonly)
 
 
 def look_of(
-    game_id: int, created: datetime, version: int, ended: bool, *, readonly: bool
+    game_id: int,
+    created: datetime,
+    version: int,
+    ended: bool,
+    updated: datetime,
+    *,
+    readonly: bool,
 ) -> tuple[Any, ...]:
+    """``updated``: the table's last change of its own (how a player is paid shows on a page)."""
     # As read from the database (a game made in this request may still hold the UTC time it
     # was given): naive.
-    made = created.replace(tzinfo=None)
-    return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended)
-
-
-def is_htmx() -> bool:
-    """An htmx request for a part of a page. A boosted one (a link or a form of the app kept in
-    one document, ``base.html``) asks for the whole page, as the browser would."""
-    headers = request.headers
-    return headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true"
+    made, changed = created.replace(tzinfo=None), updated.replace(tzinfo=None)
+    return (game_id, made, version, reader_locale(), readonly, whole_sheet(), ended, changed)
 
 
 def asked_version(values: Any) -> int | None:
@@ -57,7 +60,7 @@ def asked_version(values: Any) -> int | None:
 
 def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
     """The game's page model, built once per look (``shown.look``: its version, the language,
-    the watch view …) and kept (``kept.py``). A request asking twice gets the same page, even
+    the watch view …) and kept (``store/kept.py``). A request asking twice gets the same page, even
     if the process dropped it meanwhile: a form made from it is drawn with it."""
     key = look(game.table, game, readonly=readonly)
     asked: dict[tuple[Any, ...], GamePage[Any]] = g.setdefault("pages", {})
@@ -82,14 +85,14 @@ def kept_answer(
     of its own to be told after a redirect."""
     if not 0 < game_id <= LARGEST_INTEGER or (found := lookups.look_at(game_id, **token)) is None:
         return None
-    version, created, ended, language = found
+    version, created, ended, language, updated = found
     if polled and request.args.get("version", type=int) == version:
         return Response(status=204, headers={"ETag": f'"{version}"'})
     said = session.get("said")
     if isinstance(said, dict) and said.get("game") == game_id:
         return None
     use_table_language(language)  # before the language is read into the key
-    key = look_of(game_id, created, version, ended, readonly=readonly)
+    key = look_of(game_id, created, version, ended, updated, readonly=readonly)
     page, sheet = kept().pages.get(key), kept().sheets.get(key)
     if page is None or sheet is None:
         return None
@@ -123,7 +126,9 @@ def table_facts(table: Table, *, readonly: bool = False) -> TableFacts:
     is the key to enter, which a TV's page never gives away)."""
     ended = table.ended is not None
     token = "" if readonly else table.token
-    return TableFacts(token, table.view_token, table.currency, ended, tuple(table.players))
+    pay = {} if readonly else methods_at(table)  # a TV never shows a number to pay to
+    players = tuple(table.players)
+    return TableFacts(token, table.view_token, table.currency, ended, players, pay, table.created)
 
 
 def render_game(

@@ -22,6 +22,7 @@ from wtforms.widgets import HiddenInput
 
 from ..games.base import N_, Message, RuleError
 from ..i18n import gettext, say
+from ..lookup import game_or_404
 from ..play import adapter_for
 from ..play.base import KEY, Context
 from ..play.conflict import apart
@@ -29,7 +30,6 @@ from ..store import service as services
 from ..store import writes
 from ..store.models import LARGEST_INTEGER, Game, Table
 from ..store.records import dump_record, parse_record
-from .or_404 import game_or_404
 from .respond import Asked, answer, device
 from .shown import game_context
 

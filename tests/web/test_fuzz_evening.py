@@ -1,5 +1,6 @@
 """Hostile submits to the evening's and the circle's POST routes (name, currency, stakes, end,
-reopen, paid, joining a circle, creating one, renaming and merging its players), with CSRF on.
+reopen, paid, how a player is paid, joining a circle, creating one, renaming and merging its
+players), with CSRF on.
 
 The same fuzzer as ``test_fuzz.py`` (forms as the pages show them, values sometimes offered and
 sometimes anything); what must hold is the same too: never a 5xx, a refused submit changes
@@ -33,6 +34,8 @@ class EveningFuzzer(Fuzzer):
     """A phone posting at a table's evening: a game going on and a finished one, so that the
     settle-up, the stakes and the payments have something to show."""
 
+    turn = 0
+
     def fresh_game(self, pick: int = 0) -> None:
         super().fresh_game(pick)
         finished = self.records[pick % len(self.records)]
@@ -56,9 +59,9 @@ class EveningFuzzer(Fuzzer):
         circles and their players."""
         with self.app.app_context():
             tables = db.session.execute(
-                db.select(Table.name, Table.currency, Table.ended, Table.circle_id).order_by(
-                    Table.id
-                )
+                db.select(
+                    Table.name, Table.currency, Table.ended, Table.circle_id, Table.pay
+                ).order_by(Table.id)
             ).all()
             stakes = db.session.execute(
                 db.select(Stake.game_id, Stake.cents, Stake.basis).order_by(Stake.id)
@@ -70,7 +73,7 @@ class EveningFuzzer(Fuzzer):
             ).all()
             circles = db.session.execute(db.select(Circle.name).order_by(Circle.id)).all()
             members = db.session.execute(
-                db.select(Member.circle_id, Member.name).order_by(Member.id)
+                db.select(Member.circle_id, Member.name, Member.pay).order_by(Member.id)
             ).all()
         evening = (tables, stakes, payments, circles, members)
         return (*super().state(), repr(evening))
@@ -96,8 +99,10 @@ class EveningFuzzer(Fuzzer):
 
 def evening(table: EveningFuzzer, data: Any, plan: dict) -> None:
     forms = [f for f in table.forms(table.table_page, "") if "/g/" not in f.action]
-    form = forms[plan["form"] % len(forms)]
-    table.post(mutated_path(form.action, plan), table.submission(form, plan), htmx=plan["htmx"])
+    table.turn += 1  # each form in turn, whatever was drawn: every one is reached in a run
+    form = forms[(plan["form"] + table.turn) % len(forms)]
+    action = form.action.partition("#")[0]  # where its answer shows: not sent
+    table.post(mutated_path(action, plan), table.submission(form, plan), htmx=plan["htmx"])
 
 
 def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
@@ -112,6 +117,19 @@ def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
 
 
 ROUTES = {"evening": evening, "circle": circle}
+REACHES = {  # what each route's fuzz reaches, every run (test_fuzz_routes.py)
+    "evening": {
+        "evening.name",
+        "evening.currency",
+        "evening.language",
+        "evening.stake",
+        "evening.end",
+        "evening.join_circle",
+        "evening.pay",
+    },
+    "circle": {"circles.rename", "circles.merge", "circles.pay", "new_circle.create"},
+    "one field at a time": {"evening.paid", "evening.unpaid", "evening.reopen"},
+}
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -134,7 +152,12 @@ def test_hostile_submits_to_the_evening_never_break_a_page_nor_change_what_they_
         assert table.client.get(table.table_page).status_code == 200
 
     submit()
+    if route == "evening":  # and each form as the page shows it, once
+        for form in table.forms(table.table_page, ""):
+            if "/g/" not in form.action:
+                table.post(form.action.partition("#")[0], form.current)
     table.check_games_since(0, fully=True)
+    assert REACHES[route] <= app.extensions["reached"]
 
 
 def test_one_hostile_field_at_a_time_in_the_evening_and_the_circle(
@@ -160,7 +183,11 @@ def test_one_hostile_field_at_a_time_in_the_evening_and_the_circle(
         for path in with_id(form.action, r"/payments/(\d+)/"):
             assert table.post(path, form.current) >= 400, path
     one_field_at_a_time_in(table, table.forms(table.table_page, ""))
+    for ending in ("/paid", "/unpaid", "/reopen"):  # each payment paid, owed again; reopened
+        for form in table.forms(table.table_page, ending):
+            assert table.post(form.action.partition("#")[0], form.current) < 400
     table.check_games_since(0, fully=True)
+    assert REACHES["one field at a time"] <= app.extensions["reached"]
 
 
 def one_field_at_a_time_in(table: EveningFuzzer, forms: Iterable[PageForm]) -> None:

@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.evening import service as evening
 from assistant.extensions import db
+from assistant.store import evening
 from assistant.store.models import Stake, Table
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
@@ -211,13 +211,13 @@ def test_a_stake_whose_key_won_a_race_meanwhile_is_answered_as_saved(
     before = counts(app)
     # The second request looked for its key before the first one's commit: both insert.
     looked: list[str] = []
-    real = evening.services.already_applied
+    real = evening.keys.applied
 
-    def not_yet_then_found(key: str) -> bool:  # not committed when first asked, then it was
+    def not_yet_then_found(game_id: int, key: str) -> bool:  # not committed when first asked
         looked.append(key)
-        return len(looked) > 1 and real(key)
+        return len(looked) > 1 and real(game_id, key)
 
-    monkeypatch.setattr(evening.services, "already_applied", not_yet_then_found)
+    monkeypatch.setattr(evening.keys, "applied", not_yet_then_found)
     response = put_stake(client, game, "1", "pairs", key="stake-key-0001")
     assert response.status_code == 303, response.text[:500]
     assert counts(app) == before

@@ -25,6 +25,7 @@ from assistant.games.night import (
     ranking,
 )
 from assistant.night import service, stored
+from assistant.store import reads
 from assistant.store import service as store
 from assistant.store.models import Night as NightRow
 from assistant.store.models import Table, now
@@ -81,14 +82,14 @@ def test_a_night_is_drawn_and_kept_round_by_round(app: Flask) -> None:
         drawn = service.draw_next(row)
         token = row.token
         db.session.expunge_all()
-        again = service.get_night(token)
+        again = reads.get_night(token)
         assert again is not None and again.name == "Club"
         assert 0 <= again.seed < 2**31 and again.view_token != token
         assert [len(t.seats) for t in drawn.tables] == [4, 4, 5]
         assert service.engine_night(again).rounds == (drawn,)
         with pytest.raises(RuleError, match="table 1 has no result yet"):
             service.draw_next(again)
-        assert len(service.get_night(token).rounds) == 1  # type: ignore[union-attr]
+        assert len(reads.get_night(token).rounds) == 1  # type: ignore[union-attr]
 
 
 def test_a_night_that_does_not_hold_together_is_not_stored(app: Flask) -> None:

@@ -276,3 +276,67 @@ def test_a_night_of_a_circle_puts_its_tables_in_the_circle(app: Flask, client: F
         assert table.circle is not None and table.circle.token == circle
         assert nights(app)[0].circle_id == table.circle_id
     assert f'href="/t/{table.token}/"' in client.get(f"/c/{circle}/").text
+
+
+def test_a_night_takes_at_most_256_entrants_late_arrivals_too(
+    app: Flask, client: FlaskClient
+) -> None:
+    many = "\n".join(f"Player {n}" for n in range(257))
+    refused = client.post("/nights", data={**PLUMP_FORM, "night-entrants": many})
+    assert refused.status_code == 422 and "A night takes at most 256 entrants." in refused.text
+    assert nights(app) == []
+    url = make_night(client, **{"night-entrants": many.rsplit("\n", 1)[0]})
+    late = client.post(url + "roster", data={"roster-names": "Ola", "roster-move": "arrive"})
+    assert late.status_code == 422 and "at most 256 entrants" in late.text
+    assert len(nights(app)[0].roster["entrants"]) == 256
+
+
+def test_a_nights_changes_without_end_are_stopped(app: Flask, client: FlaskClient) -> None:
+    """Draws, who comes and goes and results count together, per address, refused or not."""
+    app.config["RATELIMIT_NIGHT"] = "4 per minute"
+    url = make_night(client)
+    assert client.post(url + "draw").status_code == 303
+    assert client.post(url + "draw").status_code == 422  # round 1 has no results yet
+    for name in ("Ola", "Per"):
+        arrived = client.post(url + "roster", data={"roster-names": name, "roster-move": "arrive"})
+        assert arrived.status_code == 303
+    refused = client.post(url + "roster", data={"roster-names": "Kim", "roster-move": "arrive"})
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+    assert client.post(url + "r/1/t/1/result", data={"result-totals-0": "1"}).status_code == 429
+    assert len(nights(app)[0].roster["entrants"]) == len(ex.PLUMP_PLAYERS) + 2
+
+
+def hall_fragment(client: FlaskClient, app: Flask) -> str:
+    hall = f"/hall/{nights(app)[0].view_token}/"
+    return client.get(hall, headers={"HX-Request": "true"}).text
+
+
+def test_the_hall_screens_part_is_kept_and_drawn_again_when_the_night_moves(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Every TV polls each second: the part is drawn once for the night as it stands (and at
+    most once in ``HALL_KEPT_SECONDS``), and drawn again once a table saves or the night
+    changes."""
+    from tests.web.helpers import GameUrl, post_entry
+    from tests.web.test_costs import statements
+
+    app.config["HALL_KEPT_SECONDS"] = 0
+    url = make_night(client)
+    client.post(url + "draw")
+    client.post(url + "r/1/t/1/start")
+    assert "0 deals" in hall_fragment(client, app)
+    hall = f"/hall/{nights(app)[0].view_token}/"
+    with statements(app) as said:
+        client.get(hall, headers={"HX-Request": "true"})
+    assert len(said) == 2  # the night, and its games' versions: nothing replayed or read
+    with app.app_context():
+        table = db.session.execute(db.select(Table)).scalar_one()
+        game = GameUrl(f"/t/{table.token}/g/{table.games[0].id}/")
+    seats = re.findall(r'name="bids_(\d+)"', client.get(game.path).text)
+    bids = {f"bids_{seat}": "0" for seat in dict.fromkeys(seats)}
+    assert post_entry(client, game, bids).status_code == 303
+    assert "0 deals" not in hall_fragment(client, app)
+    app.config["HALL_KEPT_SECONDS"] = 3600
+    shown = hall_fragment(client, app)
+    client.post(url + "roster", data={"roster-names": "Ola", "roster-move": "arrive"})
+    assert hall_fragment(client, app) == shown  # within the second: as drawn

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from assistant.extensions import db
-from assistant.kept import kept
+from assistant.store.kept import kept
 from assistant.store.tablefile import FORMAT, import_table_data
 from assistant.views import respond
 from tests.web.helpers import GameUrl, post_entry, seat_fields, start_game

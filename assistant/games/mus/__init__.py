@@ -31,6 +31,7 @@ from .count import breakdown as breakdown  # the UI's per-hand breakdown
 from .entering import _match_over
 from .entering import check_betting as check_betting  # the UI: a hand entered lance by lance
 from .entering import check_lance as check_lance
+from .entering import check_said as check_said  # the UI: what was said against the cards
 from .entry import HandEntry, parse_hand_entry
 from .entry import check_answer as check_answer  # the UI: a hand entered lance by lance
 from .entry import check_holders as check_holders

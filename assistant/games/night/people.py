@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..base import N_, RuleError, has_control
+from ..names import has_invisible, same_name
 
 
 @dataclass(frozen=True, order=True)
@@ -70,9 +71,17 @@ class Roster:
         return replace(self, withdrawals={**self.withdrawals, entrant: number})
 
 
+# A room of 64 tables: the most a night takes, late arrivals too (every page of the night, the
+# hall screen each of its TVs polls every second among them, is drawn for all of them).
+MOST_ENTRANTS = 256
+
+
 def check_roster(roster: Roster, *, pairs: bool) -> None:
-    """Every entrant is one player (two for a pair), every name given once in the night, none
-    empty or holding a control character."""
+    """At most ``MOST_ENTRANTS``, every entrant one player (two for a pair), every name given
+    once in the night (two names that look alike are one), none empty, holding a control
+    character or one that shows nothing."""
+    if len(roster.entrants) > MOST_ENTRANTS:
+        raise RuleError(N_("A night takes at most {most} entrants."), most=MOST_ENTRANTS)
     seen: set[str] = set()
     for entrant in roster.entrants:
         if len(entrant.names) != (2 if pairs else 1):
@@ -81,11 +90,11 @@ def check_roster(roster: Roster, *, pairs: bool) -> None:
                 name=str(entrant),
             )
         for name in entrant.names:
-            if not name.strip() or has_control(name):
+            if not name.strip() or has_control(name) or has_invisible(name):
                 raise RuleError(N_("{name!r} is not a name"), name=name)
-            if name in seen:
+            if same_name(name) in seen:
                 raise RuleError(N_("{name} is entered twice"), name=name)
-            seen.add(name)
+            seen.add(same_name(name))
     for moves in (roster.arrivals, roster.withdrawals):
         for entrant, number in moves.items():
             if entrant not in roster.entrants or number < 1:

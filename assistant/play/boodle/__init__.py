@@ -113,9 +113,9 @@ class BoodleAdapter(Adapter[BoodleView]):
         elif action == "widow":
             check_spare_hand_open(draft)
             widow = posted_widow(form)
-            draft.pop("widow", None)
-            if widow is not None:
-                draft["widow"] = widow
+            before = draft.pop("widow", None) or {}
+            if widow is not None:  # a sale after the swap keeps it: he sold his old hand
+                draft["widow"] = {**before, **widow}
         else:
             played = (
                 {"boodle": form.card.data} if action == "boodle" else {"fault": form.fault.data}

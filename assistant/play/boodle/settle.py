@@ -16,7 +16,7 @@ from ...games.base import Message
 from ...games.evening_money import EveningSettlement, GameMoney, Transfer, settle_evening
 from ...games.settle import Unit, exact, round_half_up
 from ...i18n import gettext, ngettext, say
-from ..money import in_unit, number, rounding_moves, rounding_text
+from ..money import in_unit, number, rounding_moves, rounding_text, uneven_text
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class PaymentLine:
     money: str | None
     why: str  # the payment explained, its numbers written as the reader's language does
     count: int  # for "1 chip" / "2 chips" (2 for any fraction)
+    cents: int | None = None  # the money paid, in cents (None: chips only): what a link pays
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ def payment_line(transfer: Transfer, money: Fraction | None, currency: str) -> P
         None if money is None else written(amount),
         explained(transfer.explanation, written),
         1 if chips == 1 else 2,
+        None if money is None else transfer.cents,
     )
 
 
@@ -129,7 +131,8 @@ def chip_rounding(settled: EveningSettlement) -> str:
     if not settled.rounded:
         return ""
     moves = rounding_moves(settled, lambda hundredths: chips_said(Fraction(hundredths, 100)))
-    return gettext("Rounded to whole chips: %(moves)s.", moves=moves)
+    said = gettext("Rounded to whole chips: %(moves)s.", moves=moves)
+    return " ".join((said, *uneven_text(settled)))
 
 
 def chips_said(chips: Fraction) -> str:

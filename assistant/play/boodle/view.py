@@ -128,11 +128,6 @@ class BoodleView:
         """Has anything of the deal been entered (then who plays it is settled)?"""
         return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
 
-    @property
-    def widow_entered(self) -> str | None:
-        widow = self.draft.get("widow") or {}
-        return "swap" if widow.get("swap") else ("auction" if widow.get("auction") else None)
-
 
 def build_view(
     replay: boodle.BoodleReplay,

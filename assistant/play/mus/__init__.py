@@ -213,6 +213,7 @@ class MusAdapter(Adapter[MusView]):
         players = ctx.view.players
         if (form.mode.data or "cards") == "cards":
             cards = posted_cards(form, players) or {}
+            said_against(ctx, cards, draft)
             fourth = fourth_from_cards(ctx, cards) if FOURTH in draft.lances else None
             raw = round_of(draft, cards=cards, fourth=fourth)
         else:
@@ -283,6 +284,21 @@ class MusAdapter(Adapter[MusView]):
         # The hand being entered stays through a correction of an earlier hand: the page checks
         # it against the corrected game (``checked``) and starts it afresh if it no longer fits.
         return Change(rounds, summary, ctx.loaded.draft)
+
+
+def said_against(ctx: Context, cards: Mapping[str, str], draft: HandDraft) -> None:
+    """What the players said before pares and juego, against the cards shown (a RuleError
+    beside the cards of the first who said otherwise); cards incomplete or wrong are the
+    engine's to name."""
+    rules = mus.parse_options(ctx.record.options).rules
+    try:
+        hands = mus.parse_cards(cards, ctx.view.players, rules)
+    except RuleError:
+        return
+    try:
+        mus.check_said(ctx.view.current.order, hands, rules, draft.said)
+    except RuleError as error:  # the hand it names in the table's letters (R-R for K-K)
+        raise RuleError(ctx.view.letters.said(error.message), field=error.field) from None
 
 
 def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, RuleError, check_typed_name
+from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
+from ...games.names import check_typed_name
 from ..base import Change, Context, EntryForm
 
 
@@ -67,7 +68,7 @@ def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> C
     name = (form.newcomer.data or "").strip()
     if not name:
         raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
-    check_typed_name(name, field="newcomer")
+    name = check_typed_name(name, field="newcomer")
     if any("seats" not in fact for fact in draft.facts):
         raise RuleError(
             N_("A substitute comes between hands: take this hand's steps back first"),

@@ -297,5 +297,5 @@ def _bets(text: str) -> list[int | str]:
     bets: list[int | str] = []
     for token in text.replace(",", " ").replace("+", " ").split():
         word = token.lower().replace("ó", "o")
-        bets.append(int(word) if word.lstrip("-").isdigit() else word)
+        bets.append(int(word) if word.lstrip("-").isdigit() and word.isascii() else word)
     return bets

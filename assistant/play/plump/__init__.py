@@ -85,7 +85,7 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
 
     if deal.enter_trump:
         RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
-    add_adjust_fields(RoundForm, deal.bidding_order)
+    add_adjust_fields(RoundForm, players)  # one not dealt in to it too (docs/records.md)
     for player in deal.bidding_order:
         seat = players.index(player)
         setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))

@@ -213,7 +213,7 @@ def deal_row(
             deal.tricks.get(p) if deal.tricks else None,
             deal.made.get(p) if deal.made else None,
             deal.scores.get(p) if deal.scores else None,
-            None if deal.in_play or p not in deal.bidding_order else deal.totals[p],
+            _running(deal, p),
             p in deal.bidding_order,
             _adjusted(deal, p),
             noted.get((deal.deal, p)),
@@ -223,6 +223,16 @@ def deal_row(
     )
     state = "current" if deal.in_play else "done"
     return Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells)
+
+
+def _running(deal: plump.PlumpDeal, player: str) -> int | None:
+    """The running total under a cell: once the deal is played, for those dealt in and for one
+    out of it whose total was corrected on it."""
+    if deal.in_play:
+        return None
+    if player in deal.bidding_order or any(a["player"] == player for a in deal.adjust):
+        return deal.totals[player]
+    return None
 
 
 def _adjusted(deal: plump.PlumpDeal, player: str) -> str | None:

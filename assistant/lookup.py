@@ -1,17 +1,21 @@
-"""Finding what a URL names, or answering 404: a table by its token, a game at it."""
+"""Finding what a URL names, or answering 404: a table by its token, a game at it, a circle and
+one of its players, a club night and its hall screen. Below every room and the hallway: each
+asks here, and what the store does not find is a 404 the one way (``found_or_404``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import abort
 
-from ..circles import service as circles
-from ..i18n import use_table_language
-from ..store import reads as lookups
-from ..store import service as services
-from ..store.models import LARGEST_INTEGER, Circle, Game, Member, Table
-from ..throttle import count_miss
+from .i18n import use_table_language
+from .store import reads as lookups
+from .store import service as services
+from .store.models import LARGEST_INTEGER, Circle, Game, Member, Table
+from .store.models import Night as NightRow
+from .throttle import count_miss
+
+Found = TypeVar("Found")
 
 LINK_TOKENS = ("token", "view_token")
 
@@ -26,11 +30,17 @@ def refuse_malformed_tokens(_endpoint: str | None, values: dict[str, Any] | None
             abort(404)
 
 
-def table_or_404(token: str) -> Table:
-    table = services.get_table(token)
-    if table is None:
+def found_or_404(found: Found | None) -> Found:
+    """What a link's token found, or a 404 counted as a wrong link (someone guessing links is
+    slowed down: ``throttle.count_miss``)."""
+    if found is None:
         count_miss()
         abort(404)
+    return found
+
+
+def table_or_404(token: str) -> Table:
+    table = found_or_404(services.get_table(token))
     use_table_language(table.language)
     return table
 
@@ -67,16 +77,22 @@ def _possible(game_id: int) -> bool:
 
 def circle_or_404(token: str) -> Circle:
     """The circle with this share token (a wrong or cut-off link finds nothing)."""
-    circle = circles.get_circle(token)
-    if circle is None:
-        count_miss()
-        abort(404)
-    return circle
+    return found_or_404(lookups.get_circle(token))
 
 
 def member_or_404(token: str, member_id: int) -> tuple[Circle, Member]:
     circle = circle_or_404(token)
-    member = circles.member_of(circle, member_id) if 0 < member_id <= LARGEST_INTEGER else None
+    member = lookups.member_of(circle, member_id) if 0 < member_id <= LARGEST_INTEGER else None
     if member is None:
         abort(404)
     return circle, member
+
+
+def night_or_404(token: str) -> NightRow:
+    """The club night with this (the organiser's) token."""
+    return found_or_404(lookups.get_night(token))
+
+
+def hall_or_404(view_token: str) -> NightRow:
+    """The club night with this read-only (hall screen) token."""
+    return found_or_404(lookups.get_night_for_view(view_token))

@@ -1,16 +1,17 @@
-"""A night to send: the evening in a few lines for the group chat (who won what, the standings,
-the payments), and the same lines as a card the phone draws into a picture to share."""
+"""The evening to share ("a night to send" on the table's page): the evening in a few lines for
+the group chat (who won what, the standings, the payments), and the same lines as a card the
+phone draws into a picture to share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..evening.view import EveningView, payment_sentences
 from ..i18n import gettext, ngettext
+from .view import EveningView, payment_sentences
 
 
 @dataclass(frozen=True)
-class Night:
+class Share:
     title: str
     sections: tuple[tuple[str, tuple[str, ...]], ...]  # a heading and its lines
 
@@ -31,7 +32,7 @@ class Night:
         }
 
 
-def night_of(view: EveningView) -> Night:
+def share_of(view: EveningView) -> Share:
     games = tuple(
         game_line(line.result.number, line.result.spec.title, line.headline) for line in view.games
     )
@@ -42,7 +43,7 @@ def night_of(view: EveningView) -> Night:
     sections = [(gettext("Games"), games), (gettext("Standings"), standings)]
     if view.evening.has_money:
         sections.append((gettext("Settle-up"), tuple(payment_sentences(view.payments))))
-    return Night(view.title, tuple(sections))
+    return Share(view.title, tuple(sections))
 
 
 def game_line(number: int, title: str, headline: str) -> str:

@@ -8,7 +8,8 @@
   another but a phone's own notices (``views/shown.py:look``): a page asked again for the
   same version is drawn from its model without replaying or reading the evening again;
 * the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
-  own, and drawing a long one is most of a page).
+  own, and drawing a long one is most of a page);
+* the hall screen's part of each club night, by the night's state (``night/hall.py``).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
 """
@@ -21,8 +22,8 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from .games.base import Record
-from .store.models import Game
+from ..games.base import Record
+from .models import Game
 
 
 class Kept:
@@ -110,6 +111,7 @@ class KeptInProcess:
         self.replays = ReplayCache()
         self.pages = Kept(64) if on else Nothing(0)
         self.sheets = Kept(64) if on else Nothing(0)
+        self.halls = Kept(16) if on else Nothing(0)  # a hall screen's part, by the night's state
         if not on:
             self.replays.kept = Nothing(0)
 
@@ -117,6 +119,7 @@ class KeptInProcess:
         self.replays.clear()
         self.pages.clear()
         self.sheets.clear()
+        self.halls.clear()
 
 
 def setup_kept(app: Flask) -> None:

@@ -1,20 +1,39 @@
-"""An evening as plain values, read once from the store (``evening/service.py:load_evening``): its
-table, each game's result and money, the settle-up and the players' standings. The evening's
-and the circle's pages (``evening/view.py``, ``circles/view.py``) are built from these alone."""
+"""An evening as plain values, read once from the store (``store/evening.py:load_evening``): its
+table, each game's result, stake and money, the settle-up and the players' standings. The
+evening's and the circle's pages (``evening/view.py``, ``circles/view.py``) are built from
+these alone."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from ..games.evening import Outcome
-from ..games.evening_money import EveningSettlement, GameMoney
-from ..games.spec import GameSpec
-from ..games.stats import Played
-from .page import StakeValue
+from .evening import Basis, EveningRules, Outcome
+from .evening_money import EveningSettlement, GameMoney
+from .pay import PayMethod
+from .spec import GameSpec
+from .stats import Played
+
+StoredStake = tuple[int, str]  # as the table keeps it: cents per unit, the basis's name
+
+
+@dataclass(frozen=True)
+class StakeValue:
+    """Money on a game: ``amount`` per unit of ``basis``."""
+
+    amount: Fraction
+    basis: Basis
+
+
+def stake_value(rules: EveningRules, stored: StoredStake) -> StakeValue:
+    """The stake kept beside a record, counted by its basis (a basis the game no longer offers:
+    its default)."""
+    cents, name = stored
+    basis = next((b for b in rules.bases if b.name == name), rules.bases[0])
+    return StakeValue(Fraction(cents, 100), basis)
 
 
 @dataclass(frozen=True)
@@ -40,6 +59,7 @@ class TableSeen:
     currency: str
     coin: int  # the coin the evening settles in, in cents (1: to the cent)
     payments: tuple[StoredPayment, ...]
+    pay: Mapping[str, PayMethod] = field(default_factory=dict)  # how each player is paid
 
 
 @dataclass(frozen=True)

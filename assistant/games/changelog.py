@@ -1,7 +1,8 @@
 """The change log as a game's history reads it: every accepted change, and what a correction
 or an undo did to the rounds already entered (kept in the change's summary as ``replaced``);
 and what the game's last correction replaced, for Undo to take it back (``Game.corrected``).
-Plain values in and out: the store reads and writes them (``service.py``)."""
+Plain values in and out: the store writes them (``store/writes.py``), a game's page reads what
+Undo would take back (``play/page.py``)."""
 
 from __future__ import annotations
 
