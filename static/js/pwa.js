@@ -179,6 +179,15 @@ document.addEventListener("htmx:after:swap", (event) => {
     if (!keepsTables() && navigator.onLine && window.Worker) keepTable();
   });
 
+  // "Keep for play without signal" under a game's live line: in sight on a phone that keeps no
+  // table yet (where it keeps them, kept/phone.js says how it stands instead).
+  function showKeepLine() {
+    const line = document.querySelector("#game [data-keep-line]");
+    if (line && !keepsTables() && window.Worker) line.hidden = false;
+  }
+  document.addEventListener("htmx:after:swap", showKeepLine);
+  showKeepLine();
+
   window.keptScript = keptScript;
   window.keepsTables = keepsTables;
   if (keepsTables()) keptScript("phone").catch(() => {});
