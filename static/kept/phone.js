@@ -167,6 +167,13 @@
     }
   }
 
+  // A new table is set up on an empty database, as it is each time the phone makes it again
+  // from what the outbox kept (load): its first game has the same number every time.
+  async function emptied() {
+    await ask({ op: "load", rows: JSON.stringify({ rows: {} }) });
+    loaded = undefined;
+  }
+
   // The app on the phone holds ``table`` (null: a page of no table, the set-up of a new one).
   async function ready(table) {
     await start();
@@ -226,6 +233,7 @@
   function answerPage(asked, keep = null) {
     return inTurn(async () => {
       await ready(tableOf(pathOf(asked.url)));
+      if (asked.method === "POST" && pathOf(asked.url) === "/new") await emptied();
       const body = asked.body ? new URLSearchParams(asked.body) : null;
       let found = await ask({ op: "answer", request: request(asked.method, asked.url, body, true) });
       let path = pathOf(asked.url);

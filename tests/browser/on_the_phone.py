@@ -34,8 +34,9 @@ KEPT = """new Promise((done, fail) => setTimeout(() => {
   idbKeyval.keys(box).then((keys) => done(keys.length), fail);
 }, 300))"""
 # Resolves once the outbox holds ``wanted`` changes (what the page does meanwhile is awaited).
-HOLDS = """(wanted) => new Promise((done, fail) => {
-  const limit = setTimeout(() => fail(new Error(`the outbox never held ${wanted}`)), 20000);
+HOLDS = """([wanted, seconds]) => new Promise((done, fail) => {
+  const limit = setTimeout(
+    () => fail(new Error(`the outbox never held ${wanted}`)), seconds * 1000);
   const box = idbKeyval.createStore("table-assistant-outbox", "changes");
   const look = () => idbKeyval.keys(box).then((keys) => {
     if (keys.length !== wanted) return setTimeout(look, 50);
@@ -139,8 +140,9 @@ def ready_without_signal(page: Page) -> None:
     )
 
 
-def outbox_holds(page: Page, wanted: int) -> None:
-    assert page.evaluate(HOLDS, wanted)
+def outbox_holds(page: Page, wanted: int, seconds: int = 20) -> None:
+    """Wait until the outbox holds ``wanted`` changes (a sending retried now and then: longer)."""
+    assert page.evaluate(HOLDS, [wanted, seconds])
 
 
 def server_page(url: str) -> str:
