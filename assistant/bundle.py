@@ -56,6 +56,7 @@ LIBRARIES = (
     "flask_sqlalchemy",
     "sqlalchemy",
     "typing_extensions",
+    "openskill",  # the circle's ratings (games/rating.py)
 )
 LEFT_OUT = re.compile(
     r"(^|/)(__pycache__|tests?)(/|$)|\.(so|pyd|pyi|pyc|c|h|pyx|pxd|po|pot)$"

@@ -15,6 +15,9 @@ share this machine's cores):
 * the bytes of a first and a repeat visit of a game page (Chromium with its service worker,
   counted at the server: bench/visits.py), and Lighthouse (mobile) on the home, table and game
   pages;
+* a big circle (bench/circle.py): 20 players, 1 000 games of every kind over 100 evenings, the
+  server time of its page and a player's page after a game is added and after the first game
+  is corrected;
 * the hall screen of a 256-player club night (bench/hall.py): a poll of its part, drawn anew and
   kept;
 * play without signal (bench/offline.py), on this machine's CPU and on a phone's (four times
@@ -42,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.store.service import import_record
-from bench import hall, inprocess, lighthouse, live, load, offline, visits
+from bench import circle, hall, inprocess, lighthouse, live, load, offline, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -261,7 +264,7 @@ def offline_profile_rows(profile: str, found: dict[str, Any]) -> list[list[str]]
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 
-PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "live", "hall")
+PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "circle", "live", "hall")
 
 
 def main() -> None:
@@ -309,6 +312,9 @@ def main() -> None:
         results["statements"] = inprocess.statements_per_request()
         text = ", ".join(f"{k} {v}" for k, v in results["statements"].items())
         rows.append(["SQL statements per request", text, "", "", ""])
+    if "circle" in only:
+        results["circle"] = circle.circle_pages()
+        rows += circle.rows(results["circle"])
     if "hall" in only:
         results["hall"] = found = hall.hall_figures()
         rows.append([

@@ -43,11 +43,20 @@ def nice_step(span: float) -> float:
 
 
 def line_chart(
-    series: Mapping[str, Sequence[float]], x_labels: Sequence[str], colours: Sequence[int] = ()
+    series: Mapping[str, Sequence[float]],
+    x_labels: Sequence[str],
+    colours: Sequence[int] = (),
+    from_zero: bool = True,
 ) -> LineChart:
     """``series`` maps each player to his running totals; the first value is the start (0).
     Each line has its player's colour (his seat: ``--s0`` …), or ``colours[n]`` for the n-th
-    (Mus's two teams have the colours of their team, as on the strip).
+    (Mus's two teams have the colours of their team, as on the strip). The y axis takes in 0
+    unless ``from_zero`` is false (a rating of some 1 500 drawn near the top of 0 to 2 000
+    would show no change at all).
+
+    >>> rating = line_chart({"A": [1210, 1302, 1290]}, ["1", "2", "3"], from_zero=False)
+    >>> rating.y_ticks[0][1], rating.y_ticks[-1][1]
+    ('1200', '1320')
 
     >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
@@ -57,7 +66,7 @@ def line_chart(
     the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels), tuple(colours))
+    return _line_chart(lines, tuple(x_labels), tuple(colours), from_zero)
 
 
 @lru_cache(maxsize=64)
@@ -65,10 +74,14 @@ def _line_chart(
     series_items: tuple[tuple[str, tuple[float, ...]], ...],
     x_labels: tuple[str, ...],
     colours: tuple[int, ...] = (),
+    from_zero: bool = True,
 ) -> LineChart:
     series = dict(series_items)
     values = [v for s in series.values() for v in s] or [0]
-    low, high = min(0, *values), max(1, *values)
+    if from_zero:
+        low, high = min(0, *values), max(1, *values)
+    else:
+        low, high = min(values), max(values[0] + 1, *values)
     step = nice_step(high - low)
     low = step * (low // step)
     high = step * -(-high // step)

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import find_game
@@ -75,7 +76,7 @@ def game_result(number: int, game: Game) -> GameResult:
 
 
 def load_evening(table: Table) -> Evening:
-    results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
+    results = tuple(game_result(n, game) for n, game in enumerate(games_at(table), start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
     settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
@@ -94,6 +95,12 @@ def load_evening(table: Table) -> Evening:
     has_money = any(r.stake is not None for r in results)
     seen = table_seen(table, tuple(names))
     return Evening(seen, results, settlement, tuple(standings), has_money)
+
+
+def games_at(table: Table) -> list[Game]:
+    """The table's games with their stakes: one query for all the stakes, not one a game."""
+    query = db.select(Game).where(Game.table_id == table.id).order_by(Game.id)
+    return list(db.session.execute(query.options(selectinload(Game.stake))).scalars())
 
 
 def table_seen(table: Table, players: tuple[str, ...] | None = None) -> TableSeen:

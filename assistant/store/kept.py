@@ -9,6 +9,11 @@
   same version is drawn from its model without replaying or reading the evening again;
 * the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
   own, and drawing a long one is most of a page);
+* a circle's evenings as its pages read them, each by everything of its table, games and
+  payments that can change it, and each circle's numbers (its games, ratings and what its
+  pages derive from them) by its version, the evenings' keys together
+  (``circles/numbers.py``): a page of a circle whose last evening changed reads that evening
+  alone and rates only what follows the games that stayed the same.
 * the hall screen's part of each club night, by the night's state (``night/hall.py``).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
@@ -104,13 +109,16 @@ class Nothing(Kept):
 
 
 class KeptInProcess:
-    """The app's own in-process keeping: its replays, its game pages' models and their sheets."""
+    """The app's own in-process keeping: its replays, its game pages' models and their sheets,
+    the circles' evenings and numbers."""
 
     def __init__(self, on: bool = True) -> None:
         self.on = on
         self.replays = ReplayCache()
         self.pages = Kept(64) if on else Nothing(0)
         self.sheets = Kept(64) if on else Nothing(0)
+        self.evenings = Kept(2048) if on else Nothing(0)
+        self.circles = Kept(32) if on else Nothing(0)
         self.halls = Kept(16) if on else Nothing(0)  # a hall screen's part, by the night's state
         if not on:
             self.replays.kept = Nothing(0)
@@ -119,6 +127,8 @@ class KeptInProcess:
         self.replays.clear()
         self.pages.clear()
         self.sheets.clear()
+        self.evenings.clear()
+        self.circles.clear()
         self.halls.clear()
 
 
