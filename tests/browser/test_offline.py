@@ -162,7 +162,8 @@ def test_a_lost_request_is_kept_and_sent_with_the_next_page_load(
     page.unroute("**/enter")
     page.reload()
     expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
-    expect(live).not_to_contain_text("wait")
+    expect(live).to_contain_text(" · 1 waiting change sent at ")  # said once the server has it
+    expect(live).not_to_contain_text("waits to be sent")
     assert server_version(url) == version + 1
     expect(pad(page, "Dan")).to_contain_text("bid 0")  # the corrected bid, not the first one
     assert page.evaluate(KEPT) == 0
