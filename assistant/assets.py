@@ -61,7 +61,8 @@ def fingerprint(filename: str) -> str | None:
     """The digest of a static file of this app (None: no such file); on the phone, the
     server's, as the bundle carries them."""
     if (digests := current_app.config.get("STATIC_DIGESTS")) is not None:
-        return digests.get(filename)
+        digest: str | None = digests.get(filename)
+        return digest
     return FINGERPRINTS.of(current_app.static_folder or "static", filename)
 
 

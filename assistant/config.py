@@ -110,7 +110,6 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
-    HALL_RANKING_LINES = 30  # the hall screen's ranking: what a TV shows without scrolling
     HALL_KEPT_SECONDS = 1.0  # the hall screen's part is drawn at most this often (night/hall.py)
     # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
     # SQLite: how often a process reads the change log's new lines for its streams. 50 small

@@ -8,23 +8,17 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from assistant import create_app
 from assistant.extensions import db
 from assistant.store.kept import kept
 from assistant.store.models import Night
-from bench.inprocess import median_cpu_ms
+from bench.inprocess import bench_app, median_cpu_ms
 
 PLAYERS = 256
 
 
 def hall_figures() -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({
-            "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'hall.db'}",
-        })  # fmt: skip
-        with app.app_context():
-            db.create_all()
+        app = bench_app(Path(folder) / "hall.db")
         client = app.test_client()
         night = client.post("/nights", data={
             "night-name": "Club", "night-game": "plump", "night-format": "rounds",

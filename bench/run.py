@@ -8,7 +8,8 @@ share this machine's cores):
   a finished 19-deal Plump game for 7 players and its unchanged poll (wrk), and an entry POST
   through the real form, CSRF and all (our own client, which measures its floor too);
 * in one process: scoring and the game page at 10, 100 and 1 000 rounds of every game (as many
-  as the game allows), and the SQL statements of a page, a poll and an entry;
+  as the game allows), and the SQL statements of a page, a poll and an entry; a club night of
+  256 entrants' hall screen and organiser's page (bench/night.py);
 * live (bench/live.py): a few tables, then 2 000 (``--tables``), four pages open at each and
   one save per table every 20 s, over the pages' streams and again by polling, each on a fresh
   server: the time from a save's answer to the other pages, and the saves' latency;
@@ -45,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import create_app
 from assistant.store.service import import_record
-from bench import circle, hall, inprocess, lighthouse, live, load, offline, visits
+from bench import circle, hall, inprocess, lighthouse, live, load, night, offline, visits
 from bench.records import record
 from bench.server import Server, running
 
@@ -264,7 +265,10 @@ def offline_profile_rows(profile: str, found: dict[str, Any]) -> list[list[str]]
 # 2 000 tables, 8 000 open pages, one save per table every 20 s.
 LIVE_FEW, LIVE_TABLES, LIVE_SECONDS = 20, 2000, 60.0
 
-PARTS = ("http", "lighthouse", "visits", "offline", "sizes", "statements", "circle", "live", "hall")
+PARTS = (
+    "http", "lighthouse", "visits", "offline", "sizes", "statements", "circle", "night", "live",
+    "hall",
+)  # fmt: skip
 
 
 def main() -> None:
@@ -315,6 +319,13 @@ def main() -> None:
     if "circle" in only:
         results["circle"] = circle.circle_pages()
         rows += circle.rows(results["circle"])
+    if "night" in only:
+        results["night"] = night.pages()
+        rows += [
+            [f"club night of {night.ENTRANTS}: {name}", f"{f['ms']:.0f} ms",
+             f"CPU {f['cpu_ms']:.0f} ms, {f['statements']} SQL statements", "", ""]
+            for name, f in results["night"].items()
+        ]  # fmt: skip
     if "hall" in only:
         results["hall"] = found = hall.hall_figures()
         rows.append([

@@ -22,8 +22,9 @@ from ..extensions import db
 from ..games.rating import Rated, rate
 from ..games.stats import Played
 from ..games.tonight import CircleEvenings, Evening
+from ..keeping import Kept, kept_if
 from ..store import evening as evenings
-from ..store.kept import Kept, kept
+from ..store.kept import kept
 from ..store.models import Circle, Game, Payment, Table
 
 Made = TypeVar("Made")
@@ -57,9 +58,8 @@ def circle_numbers(circle: Circle) -> CircleNumbers:
     if latest is not None and latest[0] == keys:
         return latest[1]
     played = circle_evenings(keys)
-    numbers = CircleNumbers(played, rate(played.played, since=latest[1].rated if latest else None))
-    if not kept().on:
-        numbers.derived.size = 0
+    rated = rate(played.played, since=latest[1].rated if latest else None)
+    numbers = CircleNumbers(played, rated, kept_if(kept().on, DERIVED))
     kept().circles.put(key, (keys, numbers))
     return numbers
 

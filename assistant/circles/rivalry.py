@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 
 from ..games import GAMES
 from ..games.rating import BASE, ORDERS, SHOWN_AFTER, Rated, Skill, Standing, ordered, standings
@@ -21,6 +20,7 @@ from ..games.rivals import (
 )
 from ..games.stats import PERIODS, LeagueRow, Played, chosen, league, period_start
 from ..i18n import gettext, reader_locale
+from ..keeping import made_once
 from ..play.charts import LineChart, line_chart
 from ..play.money import number
 
@@ -61,10 +61,9 @@ def rating_text(skill: Skill | None) -> str:
 
 def said(rating: int) -> str:
     """A rating as the reader writes numbers ("1 412", "1,412")."""
-    return said_in(rating, reader_locale())
+    return made_once(said_in, rating, reader_locale())
 
 
-@lru_cache(maxsize=4096)
 def said_in(rating: int, locale: str) -> str:
     # Written by the locale ``number`` finds for itself, the one ``locale`` names: a page of a
     # big circle says some two hundred ratings, and the locale's rules are slow to apply.

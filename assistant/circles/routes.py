@@ -45,7 +45,7 @@ def show(token: str) -> str:
 
 
 @bp.get("/p/<int:member_id>")
-def player(token: str, member_id: int) -> str:
+def player(token: str, member_id: int) -> tuple[str, int]:
     circle, member = member_or_404(token, member_id)
     return render_player(circle, member)
 

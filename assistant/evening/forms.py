@@ -53,7 +53,7 @@ class StakeForm(FlaskForm):
         return gettext(self.rules.basis(name).per)
 
     def validate(self, extra_validators: Any = None) -> bool:
-        ok = super().validate(extra_validators)
+        ok: bool = super().validate(extra_validators)
         try:
             self.cents = parse_cents(self.amount.data)
         except BadAmount as error:

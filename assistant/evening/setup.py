@@ -102,7 +102,7 @@ def setup_stake(kind: str, posted: Any) -> StakeForm | None:
     return StakeForm(kind, posted, prefix="stake", meta={"csrf": False})
 
 
-def circle_of(form: SetupForm, table: Any) -> Circle | None:
+def circle_of(form: SetupForm, table: Table | None) -> Circle | None:
     """The circle of the table being set up: the table's, or the one whose link it came from."""
     if table is not None:
         return table.circle

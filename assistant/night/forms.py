@@ -18,7 +18,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..games import GAMES
 from ..games.base import has_control
@@ -33,6 +33,7 @@ FORMATS = choices(
         (Format.ELIMINATION.value, _l("Mus: elimination “a N ceros”, groups A and B")),
         (Format.BLOCKS.value, _l("Mus: blocks with promotion and relegation")),
         (Format.LEAGUE.value, _l("Mus: a league, every pair against every other")),
+        (Format.BRACKET.value, _l("Mus: a winners' and losers' bracket, out after two losses")),
     ]
 )
 DRAWS = choices(
@@ -40,6 +41,19 @@ DRAWS = choices(
         (DrawMode.RANDOM.value, _l("By lot")),
         (DrawMode.RANKING.value, _l("By the ranking so far: the best together")),
         (DrawMode.SPREAD.value, _l("Spreading the ranks: the best apart")),
+        (DrawMode.STAY.value, _l("Tables move on: the winner stays, the others move on")),
+        (DrawMode.LADDER.value, _l("Tables move on: the better half up a table, the rest down")),
+    ]
+)
+# The rules a night's tables play by: the game's standard, or one of its other presets.
+PRESETS = choices(
+    [
+        ("", _l("Each game's standard rules")),
+        *(
+            (preset.name, f"{spec.title}: {preset.label}")
+            for spec in GAMES.values()
+            for preset in spec.options.presets[1:]
+        ),
     ]
 )
 PAIR_SEPARATOR = re.compile(r"\s*[&+/]\s*")  # "Ane & Bea", "Ane + Bea", "Ane/Bea"
@@ -93,11 +107,20 @@ class NightForm(Prefixed):
         validators=[InputRequired(_l("Give a number.")), NumberRange(1, 9)],
     )
     b_group = BooleanField(_l("Mus elimination: a group B after the first loss"), default=True)
+    preset = SelectField(_l("The rules at the tables"), choices=PRESETS, default="")
+    confirm = BooleanField(
+        _l("A table's result counts once a player of the other side confirms it"), default=True
+    )
+    late = IntegerField(
+        _l("The last round a late arrival may join (0: any)"),
+        default=0,
+        validators=[Optional(), NumberRange(0, 30)],
+    )
     entrants = TextAreaField(
         _l("Who came: one player a line (for Mus one pair a line: Ane & Bea)"),
         validators=[
             InputRequired(_l("Write who came, one a line.")),
-            Length(max=4000, message=_l("At most %(max)d characters.")),
+            Length(max=12000, message=_l("At most %(max)d characters.")),
             plain_lines,
         ],
         filters=[typed_name],
@@ -113,7 +136,17 @@ class NightForm(Prefixed):
             final=self.final.data or 0,
             losses=self.losses.data or 1,
             b_group=bool(self.b_group.data),
+            confirm=bool(self.confirm.data),
+            late=self.late.data or 0,
+            preset=self.preset.data or "",
         )
+
+    def validate_preset(self, field: Any) -> None:
+        spec = GAMES.get(self.game.data or "")
+        if field.data and spec is not None and spec.options.preset(field.data) is None:
+            raise ValidationError(
+                gettext("%(game)s has no such rules: choose its own.", game=spec.title)
+            )
 
     def entrant_names(self) -> list[list[str]]:
         return [names_of(line) for line in (self.entrants.data or "").splitlines() if line.strip()]
@@ -135,6 +168,39 @@ class RosterForm(Prefixed):
     move = SelectField(
         _l("Comes or goes"),
         choices=choices([("arrive", _l("Arrives late")), ("withdraw", _l("Withdraws"))]),
+    )
+
+
+class SubstituteForm(Prefixed):
+    """A pair's member replaced from the next round to be drawn (one member only, all night)."""
+
+    prefix_name = "sub"
+    pair = StringField(
+        _l("The pair (Ane & Bea)"),
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=90, message=_l("At most %(max)d characters.")),
+            plain_text,
+        ],
+        filters=[typed_name],
+    )
+    out = StringField(
+        _l("Who is replaced"),
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=40, message=_l("At most %(max)d characters.")),
+            plain_text,
+        ],
+        filters=[typed_name],
+    )
+    into = StringField(
+        _l("Who plays in his place"),
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=40, message=_l("At most %(max)d characters.")),
+            plain_text,
+        ],
+        filters=[typed_name],
     )
 
 

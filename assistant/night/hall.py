@@ -1,11 +1,13 @@
-"""The hall screen: the whole night on a TV (1920×1080), read-only by its own link. Every table
-of the round (which deal, who leads), the ranking, the next draw and the round's countdown; it
-polls as a game's watch view does, and answers only the part it swaps in.
+"""The hall screen: the whole night on a TV or a projector (1280×720 to 1920×1080), read-only by
+its own link. The round's tables with their state and, once in, their scores; the ranking,
+its pages turning by themselves when it is long; the winner in large type at the end; the
+round's clock where the club set one. It hears the night's stream and fetches only the part
+it swaps in (a poll where no stream can be held).
 
-Every TV of a room polls it every second: the part it swaps in is drawn at most once a second
-for each state of the night (its row, the versions of its tables' games, the language) and
-kept, so that twenty screens of a 256-player night cost a light query or two a poll, however
-often its tables save (bench/README.md)."""
+Every TV of a room polls it: the part it swaps in is drawn at most once a second for each
+state of the night (its row, the versions of its tables' games, the language) and kept, so
+that twenty screens of a 256-player night cost a light query or two a poll, however often its
+tables save (bench/README.md)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from ..lookup import hall_or_404
 from ..store.kept import kept
 from ..store.models import Game, Table
 from ..store.models import Night as NightRow
-from . import service
+from ..store.reads import with_tables
+from . import service, tables
 from .view import night_view
 
 bp = Blueprint("hall", __name__, url_prefix="/hall/<view_token>")
@@ -68,15 +71,15 @@ class HallPart:
 
 
 def drawn(row: NightRow, template: str) -> str:
-    service.with_games(row)
-    view = night_view(service.engine_night(row), service.table_tokens(row))
-    return render_template(template, night=row, view=view, tables=service.table_states(row))
+    view = night_view(tables.read(with_tables(row)), service.table_links(row))
+    return render_template(template, night=row, view=view, watched=service.watched(row))
 
 
 def state_of(row: NightRow) -> tuple[Any, ...]:
     """Everything the hall screen's part changes with: the night as stored and the version of
     each game at its tables."""
-    stored = [row.name, row.rules, row.roster, row.rounds, row.results, row.minutes]
-    digest = hashlib.sha256(json.dumps([*stored, str(row.drawn)], sort_keys=True).encode())
+    stored = [row.name, row.rules, row.roster, row.rounds, row.results, row.reports, row.minutes]
+    moments = [str(row.drawn), str(row.ended)]
+    digest = hashlib.sha256(json.dumps([*stored, *moments], sort_keys=True).encode())
     games = tuple(tuple(found) for found in db.session.execute(GAMES_AT, {"night": row.id}))
     return (digest.hexdigest(), games)

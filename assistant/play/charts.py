@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+
+from ..keeping import made_once
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
@@ -39,7 +40,8 @@ def nice_step(span: float) -> float:
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if span / step <= 5:
             return step
-    return 10 ** len(str(int(span)))
+    power: int = 10 ** len(str(int(span)))  # (an int's power is typed Any: it may be a float)
+    return power
 
 
 def line_chart(
@@ -66,10 +68,9 @@ def line_chart(
     the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels), tuple(colours), from_zero)
+    return made_once(_line_chart, lines, tuple(x_labels), tuple(colours), from_zero)
 
 
-@lru_cache(maxsize=64)
 def _line_chart(
     series_items: tuple[tuple[str, tuple[float, ...]], ...],
     x_labels: tuple[str, ...],

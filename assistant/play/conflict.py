@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import zip_longest
+from typing import Any
 
 from ..games import find_game
 from ..games.base import RuleError
@@ -31,7 +32,9 @@ class Conflict:
     fits: bool
 
 
-def conflict(ctx: Context, adapter: Adapter, round_number: int, form: EntryForm) -> Conflict:
+def conflict(
+    ctx: Context[Any, Any], adapter: Adapter[Any, Any], round_number: int, form: EntryForm
+) -> Conflict:
     """Round ``round_number`` as ``form`` (kept from this phone) has it and as the table has it."""
     spec = find_game(ctx.record.game)
     if not form.validate():
@@ -81,7 +84,7 @@ class Apart:
     rounds: tuple[RoundApart, ...]
 
 
-def apart(adapter: Adapter, table: Context, phone: Context) -> Apart:
+def apart(adapter: Adapter[Any, Any], table: Context[Any, Any], phone: Context[Any, Any]) -> Apart:
     """The table's version of a game beside this phone's."""
     rules = table.loaded.spec.evening
     ours, theirs = rules.sheet(phone.loaded.replay), rules.sheet(table.loaded.replay)

@@ -4,7 +4,6 @@ rooms' forms share: a name's check (``plain_text``), a form with a prefix of its
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -17,6 +16,7 @@ from wtforms.validators import ValidationError
 from ..games.base import RuleError, has_control
 from ..games.names import INVISIBLE, has_invisible
 from ..i18n import gettext
+from ..keeping import made_once
 
 
 class PadField(Field):
@@ -135,10 +135,9 @@ def pad_keys(
     The same pad comes back again and again (a seat's bids for so many cards, in deal after
     deal and at every table), and its keys cost ~0.1 ms to put together: each is made once."""
     picked = None if chosen is None else str(chosen)
-    return _pad_keys(name, tuple(values), picked, forbidden, reason)
+    return made_once(_pad_keys, name, tuple(values), picked, forbidden, reason)
 
 
-@lru_cache(maxsize=1024)
 def _pad_keys(
     name: str, values: tuple[Any, ...], picked: str | None, forbidden: Any, reason: str
 ) -> Markup:

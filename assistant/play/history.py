@@ -78,7 +78,7 @@ def shown(value: Any, words: Mapping[str, str]) -> str:
 
 
 def differences(
-    round_: Mapping[str, Any], adapter: Adapter, words: Mapping[str, str]
+    round_: Mapping[str, Any], adapter: Adapter[Any, Any], words: Mapping[str, str]
 ) -> tuple[str, ...]:
     """One replaced round said field by field (or taken back whole)."""
     name = say(adapter.round_name(round_["round"]))
@@ -152,7 +152,7 @@ PEOPLE_WORDS = {
 
 
 def history_lines(
-    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter[Any, Any], players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
     known = {**PEOPLE_WORDS, **adapter.record_words}

@@ -36,7 +36,7 @@ def is_newcomer(formdata: Any) -> bool:
     return formdata is not None and formdata.get("step") == STEP
 
 
-def checked_name(ctx: Context[Any], form: EntryForm) -> str:
+def checked_name(ctx: Context[Any, Any], form: EntryForm) -> str:
     """The newcomer's name (``form.newcomer``) as the set-up checks a name, said beside the
     field when wrong."""
     name = form.newcomer.data or ""
@@ -50,7 +50,7 @@ def checked_name(ctx: Context[Any], form: EntryForm) -> str:
             field="newcomer",
             name=name,
         )
-    spec: GameSpec = ctx.loaded.spec
+    spec: GameSpec[Any] = ctx.loaded.spec
     if len(players) >= spec.most_listed:
         raise RuleError(
             N_("A game lists at most {most} players."), field="newcomer", most=spec.most_listed

@@ -5,7 +5,7 @@ marked paid is the room's own: ``evening/payments.py``).
 
 The evening is derived like every score: from the games' records (replayed once per version),
 their stakes and the payments already marked paid. Ending the evening freezes it: every game
-stops taking entries (``services.apply_change`` refuses them) and the settle-up's payments are
+stops taking entries (``store/writes.save`` refuses them) and the settle-up's payments are
 stored so that each can be marked paid; reopening forgets the payments not paid yet.
 """
 

@@ -54,7 +54,7 @@ def rounds_of(game: Game) -> list[Any]:
         db.session.refresh(game)
 
 
-def load_game(game: Game) -> Loaded:
+def load_game(game: Game) -> Loaded[Any]:
     """The game as stored, replayed (once per version: see :class:`~.kept.ReplayCache`);
     a version already replayed in this process reads no rounds from the database."""
     replays = kept().replays
@@ -155,7 +155,8 @@ def import_record(text: str, table: Table | None = None, *, language: str | None
 
 def current_version(game: Game) -> int:
     """The version as committed now (another phone may have moved it since ``game`` was read)."""
-    return db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
+    version: int = db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
+    return version
 
 
 CHANGES_SINCE = (

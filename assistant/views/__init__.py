@@ -20,9 +20,10 @@ from ..evening import table_routes as tables
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..games.cards import KEY_RANKS, SUIT_LETTERS
 from ..i18n import current_language
 from ..lookup import refuse_malformed_tokens
-from ..night import hall
+from ..night import at_table, hall
 from ..night import routes as nights
 from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
@@ -87,7 +88,8 @@ LINK_PARTS = ("token", "view_token")  # the parts of an address that are a key
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, versions, pwa, phone, evening, circles, nights, hall):
+    modules = (home, tables, games, versions, pwa, phone, evening, circles, nights, hall, at_table)
+    for module in modules:
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(home.new_circle_bp)
@@ -110,6 +112,8 @@ def register_views(app: Flask) -> None:
         ),
         typed_amount=typed,
         posted_key=posted_key,
+        card_ranks=KEY_RANKS,  # the pads of a card (games/cards.py)
+        suit_letters=SUIT_LETTERS,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
     app.jinja_env.filters["input_value"] = input_value  # as typed, else the value

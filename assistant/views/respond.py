@@ -27,7 +27,7 @@ class Asked:
     table: Table
     game: Game
     form: EntryForm | None = None
-    make_form: Callable[[Context[Any]], EntryForm | None] | None = None
+    make_form: Callable[[Context[Any, Any]], EntryForm | None] | None = None
     draw: Callable[..., Any] | None = None
     keep: Callable[[Game, EntryForm], EntryForm | None] | None = None
     fields: Callable[[RuleError], RuleError] = same_field
@@ -37,7 +37,7 @@ class Asked:
         return draw(**parts)
 
 
-def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]) -> Any:
+def submit(asked: Asked, make_change: Callable[[Context[Any, Any], EntryForm], Change]) -> Any:
     """Validate, propose, answer: 303/fragment when saved, 422 invalid, 409 stale, a post sent
     again is "already saved"."""
     asked, outcome = proposed(asked, make_change)
@@ -45,7 +45,7 @@ def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change
 
 
 def proposed(
-    asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]
+    asked: Asked, make_change: Callable[[Context[Any, Any], EntryForm], Change]
 ) -> tuple[Asked, writes.Outcome | None]:
     """The post as its form made it, and what became of it (None: the game is over).
 

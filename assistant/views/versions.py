@@ -98,7 +98,7 @@ def keep(token: str, game_id: int) -> Any:
     return answer(asked, writes.save(game, proposal))
 
 
-def phone_version(game: Game, form: VersionsForm) -> Context[Any] | None:
+def phone_version(game: Game, form: VersionsForm) -> Context[Any, Any] | None:
     """The game as the phone sent it, replayed by the engine: the same game (its rules, who
     began) with its own rounds, round in play and players; None when it is not (the form says
     why)."""
@@ -129,7 +129,7 @@ def draw(
     table: Table,
     game: Game,
     form: VersionsForm,
-    phone: Context[Any] | None,
+    phone: Context[Any, Any] | None,
     status: int = 200,
     notice: str | None = None,
     **_parts: Any,

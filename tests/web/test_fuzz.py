@@ -35,6 +35,7 @@ from assistant.games.base import RuleError, has_control
 from assistant.store.kept import kept
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
+from tests.databases import database_url
 from tests.examples import example_records
 from tests.web.elsewhere import KEYS, their_table
 from tests.web.helpers import PLAYERS, PageForm, page_forms
@@ -74,7 +75,7 @@ FUZZ = settings(
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app as deployed: CSRF on; rate limits out of the way of a fuzzer's pace."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'fuzz.db'}"
+    url = database_url(tmp_path, "fuzz.db")
     endless = "1000000 per minute"
     app = create_app(
         {

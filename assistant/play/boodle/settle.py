@@ -45,8 +45,8 @@ def chips_text(value: Fraction | int) -> str:
     """8 → "8"; 7/3 → "2.33" (in the reader's locale)."""
     value = Fraction(value)
     if value.denominator == 1:
-        return format_decimal(int(value), format="#,##0")
-    return format_decimal(cents(value), format="#,##0.00")
+        return str(format_decimal(int(value), format="#,##0"))
+    return str(format_decimal(cents(value), format="#,##0.00"))
 
 
 def money_amount(value: Fraction, currency: str = "") -> str:

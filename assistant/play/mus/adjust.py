@@ -13,10 +13,11 @@ from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
 from ...games.names import check_typed_name
-from ..base import Change, Context, EntryForm
+from ..base import Change, EntryForm
+from .view import MusContext
 
 
-def adjusted(ctx: Context, form: EntryForm) -> Change:
+def adjusted(ctx: MusContext, form: EntryForm) -> Change:
     """Stones given to a team or taken from it after the last hand's count, with the reason
     (the hand being entered stays: it is checked against the new score)."""
     rounds = [dict(raw) for raw in ctx.record.rounds]
@@ -61,7 +62,7 @@ def corrected_adjust(form: EntryForm, kept: Sequence[JSON]) -> list[JSON]:
     return [*left, added] if added is not None else left
 
 
-def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> Change:
+def substituted(ctx: MusContext, form: EntryForm, draft: HandDraft, seat: int) -> Change:
     """``form.newcomer`` takes seat ``seat`` from the hand being entered on (before anything
     else of it is entered: the hand's facts name the holders)."""
     holder = ctx.view.players[seat]

@@ -70,7 +70,7 @@ def is_setup(formdata: Any) -> bool:
     return formdata is not None and str(formdata.get("step", "")).startswith("setup-")
 
 
-def set_up(ctx: Context[Any], form: EntryForm) -> Change:
+def set_up(ctx: Context[Any, Any], form: EntryForm) -> Change:
     """The set-up after a tap: the rounds stay as they are, the draft holds the set-up."""
     nxt, players = ctx.view.coming, ctx.record.players
     setup = chosen(ctx.loaded.draft, nxt)
@@ -121,7 +121,7 @@ def starting(setup: Mapping[str, Any], players: tuple[str, ...], out: list[str])
     return {"adjust": adjust} if adjust else {}
 
 
-def newcomer_joins(ctx: Context[Any], form: PlumpNewcomerForm) -> Change:
+def newcomer_joins(ctx: Context[Any, Any], form: PlumpNewcomerForm) -> Change:
     """Someone new joins from the next deal: listed last, out of every deal already entered."""
     name, start = checked_name(ctx, form), form.start.data
     if start not in ("0", "lowest"):
@@ -170,7 +170,7 @@ def winners_form(formdata: Any = None) -> EntryForm:
     return form
 
 
-def everyone_counts(ctx: Context[Any]) -> Change:
+def everyone_counts(ctx: Context[Any, Any]) -> Change:
     """The table counts everyone who played for the win: the last deal says so."""
     if not out_of_the_running(ctx.view.replay):
         raise RuleError(N_("Everyone who played is counted for the win already."))
