@@ -39,8 +39,10 @@ def importing(view: View) -> View:
 
 
 def night_changing(view: View) -> View:
-    """Every change of a club night counts (a draw, who comes or goes, a result): each is
-    checked with the whole night, and a night is the organiser's phone's, not a crowd's."""
+    """Every change of a club night by its organiser counts (a draw, who comes or goes, a
+    pair's member replaced, a result, a round closed, the night ended): each is checked with
+    the whole night, and a night is the organiser's phone's, not a crowd's. A table's phones
+    sending their own result are not counted (they share the club's address)."""
     MARKED[view] = "night"
     return view
 

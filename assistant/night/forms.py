@@ -75,6 +75,20 @@ def plain_lines(form: FlaskForm, field: Any) -> None:
         raise ValidationError(gettext(INVISIBLE))
 
 
+def name_field(label: Any, most: int) -> Any:
+    """A typed name (or a pair's, Ane & Bea): required, at most ``most`` characters, plain
+    text, kept as typed_name keeps it."""
+    return StringField(
+        label,
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=most, message=_l("At most %(max)d characters.")),
+            plain_text,
+        ],
+        filters=[typed_name],
+    )
+
+
 class NightForm(Prefixed):
     prefix_name = "night"
     name = StringField(
@@ -156,15 +170,7 @@ class RosterForm(Prefixed):
     """Someone comes late or leaves, from the next round to be drawn."""
 
     prefix_name = "roster"
-    names = StringField(
-        _l("Player (for Mus the pair: Ane & Bea)"),
-        filters=[typed_name],
-        validators=[
-            InputRequired(_l("Type the name.")),
-            Length(max=90, message=_l("At most %(max)d characters.")),
-            plain_text,
-        ],
-    )
+    names = name_field(_l("Player (for Mus the pair: Ane & Bea)"), most=90)
     move = SelectField(
         _l("Comes or goes"),
         choices=choices([("arrive", _l("Arrives late")), ("withdraw", _l("Withdraws"))]),
@@ -175,33 +181,9 @@ class SubstituteForm(Prefixed):
     """A pair's member replaced from the next round to be drawn (one member only, all night)."""
 
     prefix_name = "sub"
-    pair = StringField(
-        _l("The pair (Ane & Bea)"),
-        validators=[
-            InputRequired(_l("Type the name.")),
-            Length(max=90, message=_l("At most %(max)d characters.")),
-            plain_text,
-        ],
-        filters=[typed_name],
-    )
-    out = StringField(
-        _l("Who is replaced"),
-        validators=[
-            InputRequired(_l("Type the name.")),
-            Length(max=40, message=_l("At most %(max)d characters.")),
-            plain_text,
-        ],
-        filters=[typed_name],
-    )
-    into = StringField(
-        _l("Who plays in his place"),
-        validators=[
-            InputRequired(_l("Type the name.")),
-            Length(max=40, message=_l("At most %(max)d characters.")),
-            plain_text,
-        ],
-        filters=[typed_name],
-    )
+    pair = name_field(_l("The pair (Ane & Bea)"), most=90)
+    out = name_field(_l("Who is replaced"), most=40)
+    into = name_field(_l("Who plays instead"), most=40)
 
 
 class ResultForm(Prefixed):

@@ -137,6 +137,7 @@ def closing(token: str) -> Any:
 
 
 @bp.post("/close")
+@night_changing
 def close(token: str) -> Any:
     """Close the round now: its unfinished tables end as their games stand."""
     row = night_or_404(token)
@@ -148,6 +149,7 @@ def close(token: str) -> Any:
 
 
 @bp.post("/end")
+@night_changing
 def end(token: str) -> Any:
     service.end_night(night_or_404(token))
     return back(token)
@@ -208,6 +210,7 @@ def roster(token: str) -> Any:
 
 
 @bp.post("/substitute")
+@night_changing
 def substitute(token: str) -> Any:
     row = night_or_404(token)
     form = SubstituteForm()

@@ -156,6 +156,10 @@ def test_hostile_submits_to_the_evening_never_break_a_page_nor_change_what_they_
         for form in table.forms(table.table_page, ""):
             if "/g/" not in form.action:
                 table.post(form.action.partition("#")[0], form.current)
+    if route == "circle":  # and each form of the circle's pages as shown, once (a merge too)
+        for page in table.circle_pages():
+            for form in table.forms(page, ""):
+                table.post(form.action.partition("#")[0], form.current)
     table.check_games_since(0, fully=True)
     assert REACHES[route] <= app.extensions["reached"]
 

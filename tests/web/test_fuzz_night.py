@@ -97,9 +97,10 @@ def import_night(table: NightFuzzer, data: Any, plan: dict) -> None:
 
 
 def organise(table: NightFuzzer, data: Any, plan: dict) -> None:
-    """A form of the night's page or of its first table's: the draw, who comes or goes, ending
-    the night, a table's result (a night ended leaves none: a fresh one)."""
-    forms = [form for page in ("", "r/1/t/1/") for form in table.forms(table.night + page, "")]
+    """A form of the night's page, of its first table's, of closing the round or of the first
+    table's panel under its game: the draw, who comes or goes, ending the night, closing the
+    round, a table's result entered or sent (a night ended leaves none: a fresh one)."""
+    forms = organiser_forms(table) + panel_forms(table)
     if not forms:
         table.fresh_night()
         return
@@ -109,12 +110,60 @@ def organise(table: NightFuzzer, data: Any, plan: dict) -> None:
     table.post(mutated_path(action, plan), table.submission(form, plan), htmx=plan["htmx"])
 
 
+def organiser_forms(table: NightFuzzer) -> list[Any]:
+    pages = ("", "r/1/t/1/", "close")
+    return [form for page in pages for form in table.forms(table.night + page, "")]
+
+
+def first_table(table: NightFuzzer) -> str:
+    """The token of the night's first table (round 1, table 1): its phones' panel and report."""
+    with table.app.app_context():
+        token = db.session.execute(
+            db.select(Table.token)
+            .join(Night, Night.id == Table.night_id)
+            .where(Night.token == table.night.split("/")[2])
+            .order_by(Table.night_round, Table.night_table)
+        ).scalar()
+    return token or "none"
+
+
+def panel_forms(table: NightFuzzer) -> list[Any]:
+    """The forms of the first table's panel under its game (its result to send or confirm,
+    once its game is over); none where it shows no panel."""
+    path = f"/t/{first_table(table)}/night/"
+    if table.client.get(path).status_code != 200:
+        return []
+    return table.forms(path, "")
+
+
+def shown_and_sent(table: NightFuzzer) -> None:
+    """After the search, the same every run: each form as the pages show it, once; then the
+    routes whose forms show only in some states (the draw once a round is done, a table not
+    started, a pair's member replaced, a table's result sent) with odd values."""
+    for form in organiser_forms(table) + panel_forms(table):
+        table.post(form.action.partition("#")[0], form.current)
+    table.fresh_night()
+    csrf = {"csrf_token": table.csrf}
+    report = f"/t/{first_table(table)}/night/report"
+    for value in ODD[:8]:
+        table.post(table.night + "r/1/t/1/start", csrf)
+        table.post(
+            table.night + "substitute",
+            {**csrf, "sub-pair": value, "sub-out": value, "sub-into": value},
+        )
+        table.post(report, {**csrf, "by": value}, htmx=value == "")
+        table.post(table.night + "draw", csrf)
+
+
 ROUTES = {"make": make, "import": import_night, "organise": organise}
 REACHES = {
     "make": {"new_night.create"},
     "import": {"new_night.import_file"},
-    "organise": {"nights.roster", "nights.end", "nights.result"},
-}
+    "organise": {
+        "nights.roster", "nights.end", "nights.result", "nights.close", "nights.draw",
+        "nights.start", "nights.substitute", "night_table.report",
+    },
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -136,9 +185,8 @@ def test_hostile_submits_to_a_club_night_never_break_it_nor_change_what_they_may
         assert table.client.get(table.night).status_code == 200
 
     submit()
-    if route == "organise":  # and each form as the page shows it, once
-        for form in table.forms(table.night, ""):
-            table.post(form.action.partition("#")[0], form.current)
+    if route == "organise":
+        shown_and_sent(table)
     assert REACHES[route] <= app.extensions["reached"]
 
 
@@ -153,6 +201,8 @@ QUERIES = {
     "phone.rows": "rows",
     "hall.hall": "hall",
     "view.watch": "watch",
+    "night_live.organiser": "night stream",
+    "night_live.hall": "hall stream",
 }
 
 
@@ -162,7 +212,8 @@ def asked(table: Fuzzer, which: str, value: str, other: str) -> str:
         game = db.session.execute(db.select(Game).order_by(Game.id.desc())).scalars().first()
         assert game is not None
         view, token, game_id = game.table.view_token, game.table.token, game.id
-        hall = db.session.execute(db.select(Night.view_token)).scalars().first() or other
+        night = db.session.execute(db.select(Night.token, Night.view_token)).first()
+        token_of_night, hall = night if night is not None else (other, other)
     return {
         "stream": f"/t/{token}/g/{game_id}/stream",
         "watch stream": f"/v/{view}/g/{game_id}/stream",
@@ -171,6 +222,8 @@ def asked(table: Fuzzer, which: str, value: str, other: str) -> str:
         "rows": f"/t/{token}/rows",
         "hall": f"/hall/{hall}/",
         "watch": f"/v/{view}/g/{game_id}/",
+        "night stream": f"/n/{token_of_night}/stream",
+        "hall stream": f"/hall/{hall}/stream",
     }[which]
 
 

@@ -16,7 +16,7 @@ from tests.web import test_fuzz, test_fuzz_evening, test_fuzz_night
 # What reads a part of its address or a header it is given (a version, a stamp, a link).
 ASKED = {
     "live.stream", "live.watch_stream", "games.poll", "tables.changed", "phone.rows",
-    "phone.app_zip", "hall.hall", "view.watch",
+    "phone.app_zip", "hall.hall", "view.watch", "night_live.organiser", "night_live.hall",
 }  # fmt: skip
 # POST routes beyond the rate limits, and why: what a table does at its own pace, under its
 # own link (an entry, a stake, a payment), where a limit per address would stop a club's
@@ -31,6 +31,7 @@ NOT_LIMITED = {
     "evening.unpaid": "the table's own payments", "evening.join_circle": "the table's own",
     "evening.pay": "the table's own players", "circles.pay": "the circle's own players",
     "circles.rename": "the circle's own players", "circles.merge": "the circle's own players",
+    "night_table.report": "a table's own result",
 }  # fmt: skip
 
 
