@@ -419,10 +419,17 @@ def test_a_phone_that_asks_to_save_data_is_not_readied_unasked(
     starts = PythonStarts(page)
     controlled(page, ready_signal.url + "/")
     new_plump_table(page)
-    deal(Table(page), 1)
-    # Not readied: the way to keep it stays, in sight under the live line.
+    # Before anything is played, the way to keep the table is in sight under the live line.
     keep = page.locator("#game [data-keep-line]")
     expect(keep).to_be_visible()
     expect(keep).to_be_in_viewport()
+    deal(Table(page), 1)
+    # Not readied; the step's keys keep their place (no line above them), and the table's
+    # page still has the way to keep it.
+    expect(page.locator("#game .said")).to_contain_text("Tricks of deal 1 saved.")
+    expect(keep).to_have_count(0)
     assert page.evaluate("localStorage.getItem('play-without-signal')") is None
+    assert starts.count == 0
+    page.locator("header.top").get_by_role("link", name="Table", exact=True).tap()
+    expect(page.get_by_role("button", name="Keep for play without signal")).to_be_visible()
     assert starts.count == 0
