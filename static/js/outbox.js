@@ -543,10 +543,11 @@
   });
 
   // A page that answers a form from the outbox (both versions of a correction) shows it: the
-  // kept copy has done its work, the choice is made there.
+  // kept copy has done its work, the choice is made there. Only the server's own page says so:
+  // one the phone drew has told the server nothing.
   async function answered() {
     const key = document.body.dataset.outboxAnswered;
-    if (!key || !usable) return;
+    if (!key || !usable || document.body.hasAttribute("data-on-the-phone")) return;
     for (const entry of await keptEntries()) {
       if (entry.key !== key) continue;
       await forget(entry.id);
