@@ -424,12 +424,10 @@ def test_a_phone_that_asks_to_save_data_is_not_readied_unasked(
     expect(keep).to_be_visible()
     expect(keep).to_be_in_viewport()
     deal(Table(page), 1)
-    # Not readied; the step's keys keep their place (no line above them), and the table's
-    # page still has the way to keep it.
+    # Not readied; the step's keys keep their place (no line above them), and the way to keep
+    # the table is below the game.
     expect(page.locator("#game .said")).to_contain_text("Tricks of deal 1 saved.")
     expect(keep).to_have_count(0)
-    assert page.evaluate("localStorage.getItem('play-without-signal')") is None
-    assert starts.count == 0
-    page.locator("header.top").get_by_role("link", name="Table", exact=True).tap()
     expect(page.get_by_role("button", name="Keep for play without signal")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('play-without-signal')") is None
     assert starts.count == 0
