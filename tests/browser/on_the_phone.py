@@ -45,6 +45,19 @@ HOLDS = """([wanted, seconds]) => new Promise((done, fail) => {
   }, fail);
   look();
 })"""
+# Resolves once the page's copy kept for the next opening (js/pwa.js, written to the service
+# worker's cache just after each answer is shown) shows the game at ``version``.
+COPY_AT = """(version) => new Promise((done, fail) => {
+  const limit = setTimeout(() => fail(new Error(`no copy of the page at ${version}`)), 20000);
+  const look = () => caches.match(location.href.split("#")[0], { ignoreVary: true })
+    .then((copy) => (copy ? copy.text() : ""))
+    .then((text) => {
+      if (!text.includes(`data-version="${version}"`)) return setTimeout(look, 50);
+      clearTimeout(limit);
+      done(true);
+    }, fail);
+  look();
+})"""
 # The text of a game's score strip, from the page or from an answer's HTML, the same way.
 STRIP = """(where) => {
   const root = typeof where === "string"

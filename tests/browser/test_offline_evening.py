@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import make_phone
 from tests.browser.on_the_phone import (
+    COPY_AT,
     KEPT,
     PythonStarts,
     Signal,
@@ -138,8 +139,10 @@ def test_the_app_opened_again_without_signal_shows_its_last_state_and_answers_ta
     tap_pads(page, bids)
     page.get_by_role("button", name="Save bids").tap()
     expect(page.locator("#entry h2")).to_have_text("Tricks taken")
+    # The app put away once the phone kept what it shows (a moment after it is shown).
+    assert page.evaluate(COPY_AT, 3)
     context = page.context
-    page.close()  # the app put away
+    page.close()
 
     again = context.new_page()
     errors = page_errors(again)
@@ -312,10 +315,13 @@ def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) ->
     page.reload()
     expect(page.locator("#game")).to_have_attribute("data-version", "8")
     expect(page.locator(".banner")).to_contain_text("Deal 5 of 19")
+    # Loaded again is opened again: the correction's page waits for Python to start anew (tens
+    # of seconds on a busy machine), longer than a tap's own wait.
     page.get_by_role("link", name="Correct deal 1").tap()
+    expect(page.locator("form#correction")).to_be_visible(timeout=300_000)
     set_tricks(page, {"Bo": 2, "Cia": 8})
     page.get_by_role("button", name="Save the correction").tap()
-    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.", timeout=300_000)
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
     page.get_by_role("button", name="Undo").tap()  # takes the correction back
     expect(page.locator("#game .said")).to_contain_text("Undone: the correction of deal 1.")
     deal(table, 5)
