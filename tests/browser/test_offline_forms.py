@@ -39,7 +39,10 @@ def play_deal_one(page: Page) -> None:
 
 
 def set_tricks(page: Page, tricks: dict[str, int]) -> None:
-    """On the correction page: a player's tricks (the second pad of his name)."""
+    """On the correction page: a player's tricks (the second pad of his name). Offline the page
+    is drawn on the phone, by a Python that may still be starting (tens of seconds on a busy
+    machine, longer than a tap's own wait)."""
+    expect(page.locator("form#correction")).to_be_visible(timeout=300_000)
     for name, number in tricks.items():
         legend = page.locator("legend", has_text=re.compile(rf"^\s*{name}\b"))
         pads = page.locator("form#correction fieldset.pad").filter(has=legend)
