@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 
 from assistant import create_app
@@ -33,6 +33,11 @@ PHONE = {
 }
 
 pytestmark = pytest.mark.browser
+
+# A link or form of the app is answered in the page (base.html: htmx's boost), not by a
+# navigation that Playwright's tap waits for (up to 30 s): the state a test expects next takes
+# the server's answer with it now, so it is given as long as a navigation was.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
