@@ -1,7 +1,7 @@
-"""Play without signal, on a phone (js/phone.js, static/phone/worker.mjs): what keeping a table
-costs over the air, how long until it is ready, and what a person waits for once the signal is
-gone. Measured as the person sees it, the page's DOM on its own clock (bench/offline_page.py),
-so that it stays right whatever the page does to get there.
+"""Play without signal, on a phone (static/kept/phone.js, static/phone/worker.mjs): what
+keeping a table costs over the air, how long until it is ready, and what a person waits for once
+the signal is gone. Measured as the person sees it, the page's DOM on its own clock
+(bench/offline_page.py), so that it stays right whatever the page does to get there.
 
 Two profiles, each a fresh Chromium phone with its service worker: this machine as it is, and a
 phone's CPU (bench/phone_cpu.py: the browser's renderers run a quarter of the time, the page's
@@ -226,9 +226,12 @@ def new_table(context: BrowserContext, url: str) -> dict[str, Any]:
             raise AssertionError(f"the phone answered: {page.locator('main').inner_text()[:120]}")
         for n, name in enumerate(PLAYERS):
             page.fill(f"input[name=players-{n}]", name)
-        options = tap_until(page, page.get_by_role("button", name="Next"), "form.setup", "",
-                            WAIT_S, across=True)  # fmt: skip
-        start = page.locator("form.setup button[type=submit]").last
+        page.locator("label.game-card", has_text="Plump").tap()
+        step = "form.setup button", "^Start the game$"
+        options = tap_until(page, page.get_by_role("button", name="Next"), *step, WAIT_S,
+                            across=True)  # fmt: skip
+        page.locator("label.key", has_text=PLAYERS[0]).tap()  # the first dealer
+        start = page.get_by_role("button", name="Start the game")
         started = tap_until(page, start, "#game", "", WAIT_S, across=True)
         return {"set-up shown ms": shown, "options shown ms": options, "game shown ms": started}
     finally:
