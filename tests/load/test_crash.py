@@ -45,17 +45,20 @@ APP = "assistant:create_app()"
 
 
 class Server:
-    """gunicorn, two workers; ``crash`` kills every process of it with SIGKILL."""
+    """gunicorn, two workers, on an SQLite file (or a database URL: PostgreSQL), with the app's
+    ``settings`` (``DOUBLE_TAP_MS="0"``: FLASK_DOUBLE_TAP_MS); ``crash`` kills every process of
+    it with SIGKILL, ``start`` starts it again on the same port."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path | str, **settings: str) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{database}",
+            "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
             "SECRET_KEY": "load-and-crash",  # sessions outlive a restart, as deployed
             "FLASK_RATELIMIT_IMPORT": "1000 per minute",  # 20 tables from one address at once
+            **{f"FLASK_{name}": value for name, value in settings.items()},
         }
         self.up = threading.Event()
         self.process: subprocess.Popen[str] | None = None
@@ -78,6 +81,7 @@ class Server:
             booted += "Booting worker" in line
             if booted == 2:
                 break
+        assert booted == 2, "".join(self.output[-30:])  # it stopped instead
         self.drain = threading.Thread(target=self.output.extend, args=(self.process.stderr,))
         self.drain.start()
         self.up.set()

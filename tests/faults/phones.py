@@ -1,0 +1,182 @@
+"""The phones of a fault run: real Chromium pages (a browser context each: its own cookies,
+service worker and outbox), each opening the app by its own fault proxy's address, tapping a
+Plump game as players do, and what each page said about what it sent and kept
+(``watch.js``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.conftest import CHROMIUM
+from tests.faults.proxy import FaultProxy
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update",
+               "--disable-dev-shm-usage"]  # fmt: skip
+WATCH = (Path(__file__).parent / "watch.js").read_text()
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "reduced_motion": "reduce",
+}
+TAP_MS = 4_000  # a tap a phone cannot make now (its page is between two states) is skipped
+OPEN_MS = 60_000  # a page opened over a bad network on a loaded machine
+ENTRIES = "() => window.outbox ? window.outbox.entries() : []"
+SHOWN = """() => {
+  const game = document.getElementById("game");
+  const sheet = game && game.querySelector(".sheet");
+  return game ? { version: Number(game.dataset.version),
+    sheet: sheet ? sheet.textContent.replace(/\\s+/g, " ").trim() : null } : null;
+}"""
+SHEET_OF = """(html) => {
+  const sheet = new DOMParser().parseFromString(html, "text/html").querySelector("#game .sheet");
+  return sheet ? sheet.textContent.replace(/\\s+/g, " ").trim() : null;
+}"""
+
+
+class Phone:
+    """One phone at the table: a browser context behind its own fault proxy."""
+
+    def __init__(self, browser: Browser, name: str, proxy: FaultProxy, game: str) -> None:
+        self.name, self.proxy = name, proxy
+        self.url = proxy.url + game
+        self.context: BrowserContext = browser.new_context(**PHONE)
+        self.context.add_init_script(WATCH)
+        self.context.set_default_timeout(TAP_MS)
+        self.page: Page | None = None
+        self.heard: list[dict[str, Any]] = []  # what its pages said (watch.js)
+        self.offline = False
+        self.fumbles = 0  # taps it could not make (a page between two states)
+
+    def __str__(self) -> str:
+        return self.name
+
+    # --- Its tab and its signal --------------------------------------------------------------
+    def open(self) -> None:
+        """The game's page in a new tab (the outbox sends what waits when it opens)."""
+        self.page = self.context.new_page()
+        self.page.on("console", self._heard)
+        try:
+            self.page.goto(self.url, timeout=OPEN_MS)
+            self.page.locator("#game").wait_for(timeout=OPEN_MS)
+        except PlaywrightError:
+            self.fumbles += 1  # no page yet (the server down, the signal gone): later
+
+    def close_tab(self) -> None:
+        if self.page is not None:
+            self.page.close()
+        self.page = None
+
+    def signal(self, on: bool) -> None:
+        """The signal cut for real (the page's and its service worker's network: the proxy)
+        and said (the browser says it is offline), or back."""
+        self.offline = not on
+        self.context.set_offline(not on)
+        if on:
+            self.proxy.restore()
+        else:
+            self.proxy.cut()
+
+    def _heard(self, message: Any) -> None:
+        text = message.text
+        if text.startswith("fault-harness "):
+            self.heard.append(
+                {"phone": self.name, **json.loads(text.removeprefix("fault-harness "))}
+            )
+
+    # --- Taps --------------------------------------------------------------------------------
+    def act(self, draw: random.Random, tap: int) -> str:
+        """One step as a player at the table takes it: a step of the game saved (now and then a
+        wrong one), or Undo. What it did, in words."""
+        page = self.page
+        if page is None:
+            return "no tab"
+        try:
+            if draw.random() < 0.8:
+                self.show_what_changed()
+            undo = page.locator(".thumb-bar .undo")
+            if draw.random() < 0.12 and undo.is_visible() and undo.is_enabled():
+                self._tag(page, tap)
+                undo.tap()
+                return "undo"
+            return self._save(page, draw, tap)
+        except PlaywrightError:
+            self.fumbles += 1
+            return "fumbled"
+
+    def show_what_changed(self) -> None:
+        """Taps "Show" where the page says that another phone saved meanwhile."""
+        show = self.page.locator("#game [data-changed-show]") if self.page else None
+        if show is not None and show.is_visible():
+            show.tap()
+
+    def _save(self, page: Page, draw: random.Random, tap: int) -> str:
+        form = page.locator("#entry form[data-entry]").first
+        tally = form.locator("[data-tally]")
+        if not form.count() or not tally.count():
+            return "nothing to enter"
+        mode = tally.get_attribute("data-mode") or ""
+        cards = int(tally.get_attribute("data-cards") or 0)
+        pads = form.locator("fieldset.pad[data-field^=bids_], fieldset.pad[data-field^=tricks_]")
+        count = pads.count()
+        wrong = mode == "tricks" and draw.random() < 0.08  # tricks that do not add up
+        for index, value in enumerate(numbers(mode, cards, count, draw, wrong)):
+            tap_number(pads.nth(index), value)
+        save = form.locator("button[type=submit]").last
+        if not save.is_enabled():
+            return "waits for its answer"
+        self._tag(page, tap)
+        save.tap()
+        return f"{mode}{' (wrong)' if wrong else ''}"
+
+    @staticmethod
+    def _tag(page: Page, tap: int) -> None:
+        page.evaluate("(tap) => { window.faultHarnessTap = tap; }", tap)
+
+    # --- What it shows and keeps ---------------------------------------------------------------
+    def entries(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate(ENTRIES)) if self.page else []
+
+    def shown(self) -> dict[str, Any] | None:
+        return self.page.evaluate(SHOWN) if self.page else None
+
+    def sheet_of(self, html: str) -> str | None:
+        assert self.page is not None
+        return self.page.evaluate(SHEET_OF, html)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def numbers(mode: str, cards: int, count: int, draw: random.Random, wrong: bool) -> list[int]:
+    """Bids (small, as players bid) or tricks that add up to the cards (one off if ``wrong``)."""
+    if mode == "bids":
+        return [draw.randint(0, min(2, cards)) for _ in range(count)]
+    left, taken = cards + (1 if wrong else 0), []
+    for _ in range(count - 1):
+        taken.append(draw.randint(0, min(left, cards)))
+        left -= taken[-1]
+    return [*taken, min(left, cards)]
+
+
+def tap_number(pad: Locator, value: int) -> None:
+    """``value`` on a number pad, or the nearest key that may be tapped (the dealer's hook)."""
+    keys = pad.locator("label.key")
+    allowed = pad.locator("label.key:has(input:not([disabled]))")
+    if keys.nth(value).locator("input:not([disabled])").count():
+        keys.nth(value).tap()
+    elif allowed.count():
+        allowed.first.tap()
+
+
+def launch(playwright: Any) -> Browser:
+    """Debian's Chromium, as the browser tests launch it."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
