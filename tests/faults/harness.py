@@ -117,6 +117,12 @@ class Table:
         self.closed_at: dict[str, list[float]] = {}  # when each phone's tab was closed (ms)
         for phone in self.phones:
             phone.open()
+        if plan.keeper is not None:
+            keeper = self.phones[plan.keeper]
+            ready = keeper.keep_for_play_without_signal()
+            self.say(
+                f"{keeper} keeps the table to play without signal: {ready and 'ready' or 'NOT READY'}"
+            )
 
     def say(self, line: str) -> None:
         self.journal.append(f"{time.monotonic() - self.log.start:7.2f}s {line}")

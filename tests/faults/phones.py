@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,9 @@ PHONE = {
 }
 TAP_MS = 4_000  # a tap a phone cannot make now (its page is between two states) is skipped
 OPEN_MS = 60_000  # a page opened over a bad network on a loaded machine
+# Python started in the page for play without signal: two minutes and more on a loaded machine.
+READY_MS = 360_000
+READY = re.compile(r"Ready to play without signal")
 ENTRIES = "() => window.outbox ? window.outbox.entries() : []"
 SHOWN = """() => {
   const game = document.getElementById("game");
@@ -69,6 +73,19 @@ class Phone:
             self.page.locator("#game").wait_for(timeout=OPEN_MS)
         except PlaywrightError:
             self.fumbles += 1  # no page yet (the server down, the signal gone): later
+
+    def keep_for_play_without_signal(self) -> bool:
+        """The table kept on this phone (the app itself started in the page), as a player makes
+        it ready before the cottage: whether it said it is ready."""
+        assert self.page is not None
+        keep = self.page.get_by_role("button", name="Keep for play without signal")
+        try:
+            if keep.is_visible():
+                keep.tap()
+            self.page.locator("[data-phone-said]").filter(has_text=READY).wait_for(timeout=READY_MS)
+        except PlaywrightError:
+            return False
+        return True
 
     def close_tab(self) -> None:
         if self.page is not None:

@@ -8,6 +8,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+# The share of runs where a phone keeps the table to play without signal (the app itself on it:
+# Python started in the page, some minutes on a loaded machine): its changes are answered on the
+# phone while they wait.
+KEEPERS = 1 / 3
+
 
 @dataclass(frozen=True)
 class Event:
@@ -44,6 +49,7 @@ class Plan:
     rate: float  # the share of a phone's changes the network does something to
     down_as_502: bool  # a server that is down: a reverse proxy's 502, else a reset
     events: tuple[Event, ...]
+    keeper: int | None = None  # the phone that keeps the table to play without signal
 
     @classmethod
     def of(cls, seed: int) -> Plan:
@@ -76,6 +82,7 @@ class Plan:
             rate=round(draw.uniform(0.15, 0.45), 2),
             down_as_502=draw.random() < 0.5,
             events=tuple(sorted(events, key=lambda event: event.step)),
+            keeper=draw.randrange(phones) if draw.random() < KEEPERS else None,
         )
 
     def at(self, step: int) -> list[Event]:
@@ -83,8 +90,10 @@ class Plan:
 
     def lines(self) -> list[str]:
         down = "a 502 from the reverse proxy" if self.down_as_502 else "a reset connection"
+        keeps = f"phone {self.keeper} keeps the table" if self.keeper is not None else "no phone"
         return [
             f"seed {self.seed}: {self.phones} phones, Plump for {self.players}, {self.steps} "
-            f"steps, {self.rate:.0%} of the changes faulted, a server that is down: {down}",
+            f"steps, {self.rate:.0%} of the changes faulted, a server that is down: {down}, "
+            f"{keeps} to play without signal",
             *(str(event) for event in self.events),
         ]
