@@ -13,11 +13,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import config, live
 from .assets import setup_assets
-from .cli import register_commands
 from .extensions import babel, csrf, db, sqlite_synchronous
 from .i18n import select_locale, setup_i18n
 from .store.kept import setup_kept
-from .throttle import limiter
+from .throttle import limit_views
 from .views import refuse_nameless_parts, register_views
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +39,10 @@ class TableApp(Flask):
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app as the server runs it."""
+    from .cli import register_commands  # here, not above: the phone's copy has no commands
+
     app = core_app(test_config, serving=serve)
+    limit_views(app)
     live.init_app(app)
     register_commands(app)
     return app
@@ -74,7 +76,6 @@ def core_app(
         sqlite_synchronous(db.engine, app.config["SQLITE_SYNCHRONOUS"])
     app.before_request(refuse_nameless_parts)  # before the CSRF check, which breaks on them
     csrf.init_app(app)
-    limiter.init_app(app)
     setup_assets(app)
     setup_kept(app)
     babel.init_app(app, locale_selector=select_locale)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
@@ -60,8 +61,20 @@ def fingerprint(filename: str) -> str | None:
     """The digest of a static file of this app (None: no such file); on the phone, the
     server's, as the bundle carries them."""
     if (digests := current_app.config.get("STATIC_DIGESTS")) is not None:
-        return digests.get(filename)
+        digest: str | None = digests.get(filename)
+        return digest
     return FINGERPRINTS.of(current_app.static_folder or "static", filename)
+
+
+def static_files() -> list[str]:
+    """Every static file (the shared ones and each game's own)."""
+    static = Path(current_app.static_folder or "")
+    return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
+
+
+def static_digests() -> dict[str, str]:
+    """Every static file's digest, for the phone's own copy of the app (``bundle.py``)."""
+    return {name: digest for name in static_files() if (digest := fingerprint(name))}
 
 
 def setup_assets(app: Flask) -> None:

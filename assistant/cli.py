@@ -1,10 +1,12 @@
-"""``flask score`` (docs/records.md), ``flask export``/``import`` of games, ``flask translate``."""
+"""``flask score`` (docs/records.md), ``flask export``/``import`` of games, ``flask translate``,
+``flask phone build`` (the app for the phone, ``bundle.py``)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -13,6 +15,7 @@ from babel.messages.frontend import CommandLineInterface
 from flask import Flask, current_app, url_for
 from flask.cli import with_appcontext
 
+from .bundle import make_bundle
 from .extensions import db
 from .games.base import RuleError
 from .store.models import Game
@@ -66,7 +69,9 @@ def translate_group() -> None:
 
 
 def pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    # Babel's command line is not typed: its one entry point, as the app calls it.
+    run: Callable[[list[str]], object] = CommandLineInterface().run
+    run(["pybabel", "-q", *args])
 
 
 @translate_group.command("update")
@@ -113,6 +118,25 @@ def translate_compile() -> None:
     pybabel("compile", "-d", str(TRANSLATIONS))
 
 
+@click.group("phone")
+def phone_group() -> None:
+    """The app for play without signal."""
+
+
+@phone_group.command("build")
+@with_appcontext
+def phone_build() -> None:
+    """Make the phone's bundle of this version of the app, unless it was made (``bundle.py``):
+    gunicorn runs this as it starts (``gunicorn.conf.py``), never a request."""
+    made = make_bundle(current_app)
+    sizes = ", ".join(
+        f"{name} {made.path(encoding).stat().st_size / 1e6:.2f} MB"
+        for name, encoding in (("stored", None), ("brotli", "br"), ("gzip", "gzip"))
+    )
+    click.echo(f"{made.path()} ({sizes})")
+
+
 def register_commands(app: Flask) -> None:
-    for command in (score_command, export_command, import_command, translate_group):
+    commands = (score_command, export_command, import_command, translate_group, phone_group)
+    for command in commands:
         app.cli.add_command(command)

@@ -110,7 +110,7 @@ class Defaults:
     MAX_CONTENT_LENGTH = 512 * 1024  # a game record is a few KB
     POLL_SECONDS = 3  # a phone hears another phone's entry within this (and one answer)
     WATCH_POLL_SECONDS = 1  # the watch view on a TV is never more than a moment behind
-    HALL_RANKING_LINES = 30  # the hall screen's ranking: what a TV shows without scrolling
+    HALL_KEPT_SECONDS = 1.0  # the hall screen's part is drawn at most this often (night/hall.py)
     # Live (assistant/live): each open page holds a stream of nudges, the poll is its fallback.
     # SQLite: how often a process reads the change log's new lines for its streams. 50 small
     # indexed reads a second cost ~2 ms of CPU; every 0.1 s, the pages nudged by ten saves
@@ -135,4 +135,8 @@ class Defaults:
     RATELIMIT_STORAGE_URI = "memory://"
     RATELIMIT_CREATE = "30 per minute; 300 per day"
     RATELIMIT_IMPORT = "20 per minute; 200 per day"
+    # A night's draws, roster and results: a 64-table night enters a few hundred in an evening.
+    RATELIMIT_NIGHT = "60 per minute; 2000 per day"
     RATELIMIT_WRONG_LINKS = "60 per minute; 600 per hour"
+    # The app for the phone (views/phone.py): a phone fetches it once per version of the app.
+    RATELIMIT_PHONE_APP = "30 per minute; 300 per day"

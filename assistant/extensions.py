@@ -22,7 +22,7 @@ babel = Babel()
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """SQLite keeps foreign keys only when asked, on every connection; WAL lets readers in.
 
     A writer waits for another worker's commit up to 15 s: on a busy machine a commit can take

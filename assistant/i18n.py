@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -18,6 +17,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from .games.base import Message, RuleError
+from .keeping import made_once
 
 # Asked with ``?lang=`` without being a choice of the phone: a manifest is fetched without
 # cookies, so its link carries the page's language.
@@ -189,10 +189,9 @@ def form_translations() -> Any:
     """WTForms' own catalog in the reader's language, read once per language in this process:
     Flask-WTF reads and parses the file again in every request that builds a form (a field
     without a label asks for it): some 6 % of a save."""
-    return _form_catalog(current_language())
+    return made_once(_form_catalog, current_language())
 
 
-@lru_cache(maxsize=64)
 def _form_catalog(language: str) -> Any:
     return support.Translations.load(messages_path(), [language], domain="wtforms")
 
@@ -205,10 +204,9 @@ def template_gettext(context: Context, string: str, **variables: Any) -> str:
     escaped = context.eval_ctx.autoescape
     if variables or not escaped:
         return _filled(translations().ugettext(string), escaped, variables)
-    return _plain_text(current_language(), string)
+    return made_once(_plain_text, current_language(), string)
 
 
-@lru_cache(maxsize=4096)
 def _plain_text(language: str, string: str) -> str:
     """A text without variables as an escaping template shows it, in ``language`` (the
     request's own: ``translations()`` is its catalog)."""

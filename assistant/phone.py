@@ -13,10 +13,13 @@ reaches it; the server checks every change when it arrives).
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from typing import Any
 
 from flask import Flask
+from jinja2 import FileSystemBytecodeCache
+from werkzeug.test import Client
 
 from . import core_app
 from .extensions import db
@@ -33,13 +36,26 @@ ON_THE_PHONE = {
 class Phone:
     """The app on this phone, with one table loaded at a time."""
 
-    def __init__(self, digests: dict[str, str]) -> None:
+    def __init__(
+        self, digests: dict[str, str], bundle: str | None = None, templates: str | None = None
+    ) -> None:
+        """``digests``: the static files' (the bundle's ``static-digests.json``); ``bundle``:
+        the SHA-256 of the bundle this runs, so that its pages name it as the server's do;
+        ``templates``: a folder where the templates it compiles are kept (the worker keeps
+        them with the app's bytecode, ``bytecode.py``: a page drawn on the next start does not
+        compile its templates again)."""
+        settings = {"STATIC_DIGESTS": digests, "PHONE_BUNDLE": bundle}
         self.app: Flask = core_app(
-            {**ON_THE_PHONE, "STATIC_DIGESTS": digests, "SECRET_KEY": secrets.token_hex(16)}
+            {**ON_THE_PHONE, **settings, "SECRET_KEY": secrets.token_hex(16)}
         )
+        if templates:
+            os.makedirs(templates, exist_ok=True)
+            self.app.jinja_env.bytecode_cache = FileSystemBytecodeCache(templates)
         with self.app.app_context():
             db.create_all()
-        self.client = self.app.test_client()
+        # Werkzeug's client, not Flask's test client: that one imports click's test runner,
+        # and with it the debugger (pdb), a second or more of every start on a phone.
+        self.client = Client(self.app)
 
     def load(self, rows: str) -> None:
         """The table's rows as the server gave them (``/t/<token>/rows``), in place of any."""

@@ -3,13 +3,15 @@ network (compression, migrations, rate-limit storage, live streams, proxies, the
 The phone's own copy of the app (``phone.py``) is built without them: ``create_app`` is
 ``core_app`` and then ``serve``.
 
-Static files are compressed here once per version, at brotli's and gzip's highest levels; pages
-and fragments are compressed on the fly by Flask-Compress.
+Static files are compressed here once per version, at brotli's and gzip's highest levels (or
+sent as the brotli form made beside them, for the phone's runtime); pages and fragments are
+compressed on the fly by Flask-Compress.
 """
 
 from __future__ import annotations
 
 import gzip
+import os
 import threading
 from collections.abc import Callable
 
@@ -47,31 +49,51 @@ class Compressed:
                 self._items[key] = known
         return known
 
+    def kept(self, path: str, digest: str) -> bytes:
+        """A file's form made beforehand, read once per version of the file."""
+        key = (path, digest, "beside")
+        if (known := self._items.get(key)) is None:
+            with open(path, "rb") as file:
+                known = file.read()
+            with self._lock:
+                self._items[key] = known
+        return known
+
 
 COMPRESSED = Compressed()
 TEXT_TYPES = {"text/css", "text/javascript", "application/javascript", "image/svg+xml"}
+# A file with its brotli form beside it (``name.br``, made once with the file: the phone's
+# runtime, static/phone/, its provenance in vendored.json) is sent as that form, whatever its
+# type: its WebAssembly is 9.6 MB, 2.7 as brotli, too long to compress inside a request.
+BESIDE = "br"
 
 
 def compress_static(response: Response, filename: str) -> Response:
     """A static file in the best encoding the phone takes (compressed once per version)."""
     if (
         response.status_code != 200
-        or response.mimetype not in TEXT_TYPES
         or "Content-Encoding" in response.headers
         or request.range is not None
     ):
         return response
-    algorithm = request.accept_encodings.best_match(tuple(ALGORITHMS))
-    digest = fingerprint(filename)
-    if algorithm is None or digest is None:
-        return response
     path = safe_join(current_app.static_folder or "static", filename)
-    assert path is not None  # the file has a fingerprint
+    digest = fingerprint(filename)
+    if path is None or digest is None:
+        return response
+    if request.accept_encodings[BESIDE] > 0 and os.path.isfile(f"{path}.{BESIDE}"):
+        return encoded(response, filename, BESIDE, COMPRESSED.kept(f"{path}.{BESIDE}", digest))
+    algorithm = request.accept_encodings.best_match(tuple(ALGORITHMS))
+    if algorithm is None or response.mimetype not in TEXT_TYPES:
+        return response
     with open(path, "rb") as file:
         data = file.read()
+    return encoded(response, filename, algorithm, COMPRESSED.of(filename, digest, algorithm, data))
+
+
+def encoded(response: Response, filename: str, algorithm: str, data: bytes) -> Response:
     response.close()  # the file the response would have streamed
     response.direct_passthrough = False
-    response.set_data(COMPRESSED.of(filename, digest, algorithm, data))
+    response.set_data(data)
     response.headers["Content-Encoding"] = algorithm
     response.headers.add("Vary", "Accept-Encoding")
     etag, weak = response.get_etag()

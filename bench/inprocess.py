@@ -45,17 +45,24 @@ def median_cpu_ms(action: Callable[[], object], runs: int = 7) -> float:
     return statistics.median(times)
 
 
+def bench_app(database: Path) -> Flask:
+    """The app on an SQLite file of its own, its tables made, without CSRF or rate limits."""
+    app = create_app({
+        "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+    })  # fmt: skip
+    with app.app_context():
+        db.create_all()
+    return app
+
+
 @contextmanager
 def app_with_games() -> Iterator[tuple[Flask, dict[tuple[str, int], str]]]:
     """An app on a temporary database with every game at every size (the page paths)."""
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({
-            "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.db'}",
-        })  # fmt: skip
+        app = bench_app(Path(folder) / "bench.db")
         paths = {}
         with app.app_context():
-            db.create_all()
             for kind in GAMES:
                 for n in SIZES:
                     game = import_record(json.dumps(record(kind, n)))

@@ -1,170 +1,133 @@
-"""Play on without signal (js/phone.js): what a phone downloads to keep a table, how long it
-takes to be ready, and how long a step takes offline, answered on the phone, beside online.
+"""Play without signal, on a phone (js/phone.js, static/phone/worker.mjs): what keeping a table
+costs over the air, how long until it is ready, and what a person waits for once the signal is
+gone. Measured as the person sees it, the page's DOM on its own clock (bench/offline_page.py),
+so that it stays right whatever the page does to get there.
 
-One real Chromium phone (bench/visits.py's: a fresh profile, its service worker) on the bench
-server over loopback, a game of Plump for four a few deals in:
+Two profiles, each a fresh Chromium phone with its service worker: this machine as it is, and a
+phone's CPU (bench/phone_cpu.py: the browser's renderers run a quarter of the time, the page's
+worker included; ``calibrate`` shows what that and Chromium's own throttling do). The phone
+reaches the bench server through a loopback relay (tests/relay.py): no signal is the relay cut
+*and* the browser set offline, so its service worker has none either. On a game of Plump for
+four, two deals in, each profile measures:
 
-* a few steps online (the bids or the tricks of a deal, each from the tap on Save to the page
-  saying it was saved);
-* "Keep for play without signal" tapped: from the tap to "Ready…", and every file it fetched,
-  counted at the server (as transferred) and in the phone's caches (as stored);
-* the kept page loaded again and the connection cut at once, the next step entered: from going
-  offline to the step shown (the phone starts Python in the background as the page loads);
-  then, the page loaded again and ready, the same once more, and a few steps after it;
-* where the time goes: the app's worker started on its own in the same phone, its files
-  already kept (as after a reload), and on a fresh phone (as when keeping): each stage it
-  reports (Pyodide, the bundle, unpacking, importing the app, making it), loading the rows and
-  the first and second answer.
+* keeping the table: from the tap on "Keep for play without signal" (or, on a page that readies
+  itself, from its load) to "Ready…", every byte the server sent meanwhile (as transferred) and
+  what the phone stores; then how long until it kept the compiled Python for its next start;
+* a step offline (the signal cut, the app started): a deal's bids or tricks, tap on Save to the
+  page saying it was saved;
+* a correction on its own page offline: the tap on "Correct deal 1" to its page, a bid changed
+  and "Save the correction" to the game's page;
+* a cold open offline: the page closed and opened again with no signal, to the game painted as
+  the phone left it (its version), and the next step tapped then, to its answer;
+* a new table from Home offline: "New table" tapped to the set-up (or what the phone says
+  instead), then its two steps to the new game's page;
+* back online, that every step made offline reached the server once;
+* each start of the app on the phone as its worker reports it (its stages, and whether it ran
+  from the compiled Python it kept).
 
-Times are taken in the page (``performance.now()``: the tap's event to the DOM showing the
-answer), so Playwright's own polling does not count. Bounded: a few steps, every wait with a
-time-out.
+Bounded: a few steps, every wait with a time-out; a scenario that does not come to its end is
+reported with what the page showed instead.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import statistics
+import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
+from bench import phone_cpu
+from bench.offline_page import (
+    BYTECODE_KEPT,
+    PLAYED,
+    PLAYERS,
+    STORED,
+    WATCH,
+    Steps,
+    asked,
+    seen,
+    tap_until,
+    watch,
+)
 from bench.records import plump, record
 from bench.visits import phone, requests_since
+from tests.relay import Relay  # the tests' own: one way to cut a phone's signal
 
-PLAYERS = ("Anna", "Bo", "Cia", "Dan")
-PLAYED = 2  # deals already on the sheet when the phone opens the game
-ONLINE_STEPS = OFFLINE_STEPS = 8  # the later offline steps, after the first
-WAIT_MS = 180_000  # the longest any state is waited for (keeping the table on a slow machine)
+WAIT_S = 600  # the longest any state is waited for (keeping a table on a slow phone)
+OFFLINE_STEPS = 6
 READY = r"^Ready to play without signal"
 
-# Installed before every page's own scripts: the moment of the first tap of each step, of the
-# connection going, and a watch for a state of the page, all on the page's own clock.
-WATCH = """
-window.bench = { tapped: null, offline: null, seen: {} };
-for (const kind of ["pointerdown", "touchstart", "click"]) {
-  document.addEventListener(kind, () => { window.bench.tapped ??= performance.now(); }, true);
-}
-window.addEventListener("offline", () => { window.bench.offline = performance.now(); });
-window.addEventListener("outbox:count", (event) => { window.bench.waiting = event.detail.here; });
-window.benchWatch = (name, selector, pattern) => {
-  const found = () => {
-    const element = document.querySelector(selector);
-    return element && !element.hidden && new RegExp(pattern).test(element.textContent.trim());
-  };
-  const note = () => {
-    if (found()) { window.bench.seen[name] ??= performance.now(); return true; }
-  };
-  if (note()) return;
-  const watch = new MutationObserver(() => { if (note()) watch.disconnect(); });
-  const everything = { subtree: true, childList: true, characterData: true, attributes: true };
-  watch.observe(document, everything);
-};
-"""
 
-# The worker js/phone.js starts (static/phone/worker.mjs), started and asked on its own.
-WORKER_STAGES = """async () => {
-  const block = document.querySelector("[data-phone]");
-  const worker = new Worker(block.dataset.worker, { type: "module" });
-  let asked = 0;
-  const ask = (message) => new Promise((resolve, reject) => {
-    const id = ++asked;
-    const listen = (event) => {
-      if (event.data.id !== id) return;
-      worker.removeEventListener("message", listen);
-      event.data.ok ? resolve(event.data.result) : reject(new Error(event.data.error));
-    };
-    worker.addEventListener("message", listen);
-    worker.postMessage({ id, ...message });
-  });
-  const table = location.pathname.split("/").slice(0, 3).join("/");
-  const headers = { "HX-Request": "true" };
-  const page = { method: "GET", path: location.pathname, headers, body: "" };
-  try {
-    let last = performance.now();
-    const lap = () => {
-      const now = performance.now(), took = now - last;
-      last = now;
-      return took;
-    };
-    const bundle = new URL(block.dataset.bundle, location.href).href;
-    const stages = await ask({ op: "start", bundle });
-    stages.started = lap();
-    const rows = await (await fetch(`${table}/rows`)).text();
-    lap();
-    await ask({ op: "load", rows });
-    stages.rows = lap();
-    await ask({ op: "answer", request: page });
-    stages["first answer"] = lap();
-    await ask({ op: "answer", request: page });
-    stages["second answer"] = lap();
-    return stages;
-  } finally {
-    worker.terminate();
-  }
-}"""
-
-# Every file in the phone's caches (Cache Storage): URL -> bytes as stored, and the origin's
-# whole use as the browser counts it (what the page says: "N MB on this phone").
-STORED = """async () => {
-  const files = {};
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const body = await (await cache.match(request)).arrayBuffer();
-      files[new URL(request.url).pathname] = body.byteLength;
-    }
-  }
-  const { usage } = await navigator.storage.estimate();
-  return { files, usage };
-}"""
+def offline_runtime(base: str, import_game: Callable[[dict], str], log: Path) -> dict[str, Any]:
+    """Both profiles on the bench server at ``base``; ``log`` its access log."""
+    with phone() as context:
+        results: dict[str, Any] = {"calibration": phone_cpu.calibrate(context)}
+    for profile in ("as it is", "phone"):
+        slowed = phone_cpu.SlowCpu() if profile == "phone" else contextlib.nullcontext()
+        with phone() as context, Relay(base) as relay, slowed:
+            context.add_init_script(WATCH)
+            url = relay.url + import_game(a_game())
+            results[profile] = one_phone(context, relay, url, log)
+    return results
 
 
-class Steps:
-    """The planned steps of the game, tapped on its page: each deal's bids (everybody 0), then
-    its tricks (the first bidder takes them all; the last player's are filled in by the page)."""
-
-    def __init__(self, count: int) -> None:
-        deals = plump(PLAYED + (count + 1) // 2, PLAYERS)[PLAYED:]
-        self.planned = [
-            (number, kind, deal[kind])
-            for number, deal in enumerate(deals, start=PLAYED + 1)
-            for kind in ("bids", "tricks")
-        ]
-
-    def prepare(self, page: Page) -> str:
-        """Taps the next step's numbers; the button that saves them (not tapped yet)."""
-        _, kind, values = self.planned[0]
-        players = list(values)
-        for player in players[:-1] if kind == "tricks" else players:
-            pad = f"#entry fieldset[data-field={kind}_{PLAYERS.index(player)}]"
-            page.locator(f"{pad} label.key").nth(values[player]).tap()
-        if kind == "tricks":
-            last = f"#entry fieldset[data-field=tricks_{PLAYERS.index(players[-1])}]"
-            filled = "([pad, v]) => document.querySelector(pad + ' input:checked')?.value === v"
-            page.wait_for_function(filled, arg=[last, str(values[players[-1]])])
-        return f"Save {kind}"
-
-    def save(self, page: Page, button: str) -> float:
-        """Taps Save; ms from the tap to the page saying the step was saved."""
-        number, kind, _ = self.planned.pop(0)
-        said = f"{kind.capitalize()} of deal {number} saved"
-        return tap_until(page, page.get_by_role("button", name=button), "#game .said", said)
-
-    def step(self, page: Page) -> float:
-        return self.save(page, self.prepare(page))
+def a_game() -> dict[str, Any]:
+    game = {**record("plump", 0), "players": list(PLAYERS), "first_dealer": PLAYERS[0]}
+    game["rounds"] = plump(PLAYED, PLAYERS)
+    return game
 
 
-def tap_until(page: Page, target: Any, selector: str, pattern: str) -> float:
-    """Taps ``target``; ms from the tap to ``selector`` matching ``pattern`` (the page's clock)."""
-    name = f"{selector} {pattern}"
-    page.evaluate("window.bench.tapped = null")
-    target.tap()
-    page.evaluate("([n, s, p]) => window.benchWatch(n, s, p)", [name, selector, pattern])
-    page.wait_for_function("(name) => window.bench.seen[name]", arg=name, timeout=WAIT_MS)
-    return float(page.evaluate("(name) => window.bench.seen[name] - window.bench.tapped", name))
+def one_phone(context: BrowserContext, relay: Relay, url: str, log: Path) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    steps = Steps(2 * OFFLINE_STEPS + 4)
+    home = context.new_page()
+    home.goto(url.split("/t/")[0] + "/")  # Home, as a phone that has opened the app before
+    home.close()
+    page = open_game(context, url)
+    found["keep"] = keep(page, log)
+    found["keep"]["bytecode kept after s"] = bytecode_kept(page)
+    before = server_version(url)
+    with no_signal(context, relay):
+        found["step offline"] = attempt(lambda: offline_steps(page, steps))
+        last = int(page.get_attribute("#game", "data-version") or 0)
+        found["correction offline"] = attempt(lambda: correction(page, url))
+        corrected = "failed" not in found["correction offline"]
+        found["starts"] = page.evaluate("window.bench.starts")
+        page.close()
+        found["cold open offline"] = attempt(
+            lambda: cold_open(context, url, last + corrected, steps, found)
+        )
+        found["new table offline"] = attempt(lambda: new_table(context, url))
+    found["sent back"] = sent_back(context, url, before, steps.made + corrected)
+    return found
+
+
+def offline_steps(page: Page, steps: Steps) -> dict[str, float]:
+    return spread([steps.step(page, WAIT_S) for _ in range(OFFLINE_STEPS)])
+
+
+def attempt(scenario: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A scenario's figures, or what stopped it."""
+    try:
+        return scenario()
+    except (TimeoutError, AssertionError) as error:
+        return {"failed": str(error)}
+
+
+@contextlib.contextmanager
+def no_signal(context: BrowserContext, relay: Relay) -> Iterator[None]:
+    relay.cut()
+    context.set_offline(True)
+    try:
+        yield
+    finally:
+        context.set_offline(False)
+        relay.restore()
 
 
 def open_game(context: BrowserContext, url: str) -> Page:
@@ -178,11 +141,16 @@ def open_game(context: BrowserContext, url: str) -> Page:
 
 
 def keep(page: Page, log: Path) -> dict[str, Any]:
-    """Taps "Keep for play without signal": the time to "Ready…", each file fetched meanwhile
-    (transferred and stored) and the totals."""
+    """ "Keep for play without signal" tapped (or the page readying itself): the time to
+    "Ready…", each file fetched meanwhile (transferred and stored) and the totals."""
     start = log.stat().st_size
     button = page.get_by_role("button", name="Keep for play without signal")
-    ready_ms = tap_until(page, button, "[data-phone-said]", READY)
+    if button.count() and button.is_visible():
+        ready_ms, how = tap_until(page, button, "[data-phone-said]", READY, WAIT_S), "tapped"
+    else:
+        watch(page, "ready", "[data-phone-said]", READY)
+        opened = page.evaluate("window.bench.opened")
+        ready_ms, how = seen(page, "ready", WAIT_S) - opened, "unasked"
     page.wait_for_load_state("networkidle")
     sent = requests_since(log, start)
     stored = page.evaluate(STORED)
@@ -192,35 +160,93 @@ def keep(page: Page, log: Path) -> dict[str, Any]:
     ]
     return {
         "ready_ms": ready_ms,
+        "how": how,
         "files": files,
         "transferred": sum(f["transferred"] for f in files),
-        "stored": sum(f["stored"] or 0 for f in files),
+        "stored": sum(size for size in stored["files"].values()),
         "usage": stored["usage"],
         "said": page.locator("[data-phone-said]").text_content(),
     }
 
 
-def offline_first_step(page: Page, steps: Steps, *, wait_ready: bool) -> dict[str, float]:
-    """The kept page loaded again; the next step's numbers tapped, the connection cut (at once,
-    or once the page says it is ready) and the step saved: ms from going offline to the step
-    shown, and from the tap on Save."""
-    page.reload(wait_until="load")
-    page.evaluate(f"window.benchWatch('ready', '[data-phone-said]', {json.dumps(READY)})")
-    if wait_ready:
-        page.wait_for_function("() => window.bench.seen.ready", timeout=WAIT_MS)
-    button = steps.prepare(page)
-    page.context.set_offline(True)
-    page.wait_for_function("() => window.bench.offline !== null")
-    saved = steps.save(page, button)
-    offline, shown = page.evaluate("[window.bench.offline, window.bench.tapped]")
-    return {"from offline": shown + saved - offline, "from the tap": saved}
+def bytecode_kept(page: Page) -> float | None:
+    """Seconds from Ready until the phone kept the compiled Python (None: it does not keep it,
+    or did not within the bound)."""
+    began = time.monotonic()
+    if not any("from" in start for start in page.evaluate("window.bench.starts")):
+        return None  # a worker that keeps nothing
+    with contextlib.suppress(TimeoutError):
+        asked(page, BYTECODE_KEPT, None, WAIT_S)
+        return time.monotonic() - began
+    return None
 
 
-def back_online(page: Page) -> None:
-    """The connection back, and the outbox sent (nothing left waiting)."""
-    page.evaluate("window.bench.waiting = null")
-    page.context.set_offline(False)
-    page.wait_for_function("() => window.bench.waiting === 0", timeout=WAIT_MS)
+def correction(page: Page, url: str) -> dict[str, Any]:
+    """Deal 1's correction, on its own page: the first bidder's bid from 0 to 1."""
+    link = page.get_by_role("link", name="Correct deal 1")
+    opened = tap_until(page, link, "#correction button[type=submit]", "", WAIT_S, across=True)
+    bidder = page.locator("#correction fieldset[data-field^=bids_]").first
+    bidder.locator("label.key").nth(1).tap()
+    button = page.get_by_role("button", name="Save the correction")
+    saved = tap_until(page, button, "#game", "", WAIT_S, across=True)
+    assert page.url.startswith(url), page.url
+    return {"page shown ms": opened, "saved, game shown ms": saved}
+
+
+def cold_open(
+    context: BrowserContext, url: str, version: int, steps: Steps, found: dict[str, Any]
+) -> dict[str, Any]:
+    """The game opened with no signal: to the state the phone left it in (its version, or a
+    later one) painted, then the next step's Save."""
+    page = context.new_page()
+    # The order of init scripts is not defined: this one waits for WATCH's.
+    page.add_init_script(
+        "(function go() { window.benchWatchGame ?"
+        f" window.benchWatchGame('last state', {version}) : setTimeout(go, 0); }})();"
+    )
+    page.goto(url, wait_until="commit")
+    painted = seen(page, "last state", WAIT_S) - page.evaluate("window.bench.opened")
+    answered = steps.step(page, WAIT_S)
+    total = float(page.evaluate("Date.now() - window.bench.opened"))
+    found["starts"] = found.get("starts", []) + page.evaluate("window.bench.starts")
+    page.close()
+    return {"last state painted ms": painted, "first step answered ms": answered,
+            "open to answered ms": total}  # fmt: skip
+
+
+def new_table(context: BrowserContext, url: str) -> dict[str, Any]:
+    """Home opened with no signal, "New table" tapped, four players, the game started."""
+    page = context.new_page()
+    page.goto(url.split("/t/")[0] + "/", wait_until="load")
+    try:
+        link = page.get_by_role("link", name="New table")
+        setup = "form.setup input[name=players-0]"
+        shown = tap_until(page, link, f"{setup}, main", "", WAIT_S, across=True)
+        if not page.locator(setup).count():
+            raise AssertionError(f"the phone answered: {page.locator('main').inner_text()[:120]}")
+        for n, name in enumerate(PLAYERS):
+            page.fill(f"input[name=players-{n}]", name)
+        options = tap_until(page, page.get_by_role("button", name="Next"), "form.setup", "",
+                            WAIT_S, across=True)  # fmt: skip
+        start = page.locator("form.setup button[type=submit]").last
+        started = tap_until(page, start, "#game", "", WAIT_S, across=True)
+        return {"set-up shown ms": shown, "options shown ms": options, "game shown ms": started}
+    finally:
+        page.close()
+
+
+def sent_back(context: BrowserContext, url: str, before: int, made: int) -> dict[str, Any]:
+    """Back online, the game opened again: every change made offline stored once (within a
+    bound)."""
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    until = time.monotonic() + WAIT_S
+    saved = server_version(url) - before
+    while saved < made and time.monotonic() < until:
+        time.sleep(1)
+        saved = server_version(url) - before
+    page.close()
+    return {"saved": saved, "made": made}
 
 
 def spread(times: list[float]) -> dict[str, float]:
@@ -229,48 +255,7 @@ def spread(times: list[float]) -> dict[str, float]:
     return {"median_ms": statistics.median(ordered), "p95_ms": p95, "steps": len(ordered)}
 
 
-def worker_stages(context: BrowserContext, url: str) -> dict[str, float]:
-    page = open_game(context, url)
-    try:
-        return dict(page.evaluate(WORKER_STAGES))
-    finally:
-        page.close()
-
-
 def server_version(url: str) -> int:
     with urllib.request.urlopen(url) as response:  # the bench server, on loopback
         page = response.read().decode()
     return int(page.split('data-version="', 1)[1].split('"', 1)[0])
-
-
-def offline_runtime(base: str, import_game: Any, log: Path) -> dict[str, Any]:
-    """Everything above, on a game stored through ``import_game`` (a record -> its path)."""
-    game = {**record("plump", 0), "players": list(PLAYERS), "first_dealer": PLAYERS[0]}
-    game["rounds"] = plump(PLAYED, PLAYERS)
-    url = base + import_game(game)
-    before = server_version(url)
-    total = ONLINE_STEPS + 2 + OFFLINE_STEPS
-    steps = Steps(total)
-    results: dict[str, Any] = {}
-    with phone() as context:
-        context.add_init_script(WATCH)
-        page = open_game(context, url)
-        online = [steps.step(page) for _ in range(ONLINE_STEPS)]
-        results["keep"] = keep(page, log)
-        first = offline_first_step(page, steps, wait_ready=False)
-        back_online(page)
-        ready_first = offline_first_step(page, steps, wait_ready=True)
-        later = [steps.step(page) for _ in range(OFFLINE_STEPS)]
-        back_online(page)
-        results["steps"] = {
-            "online": spread(online),
-            "offline, first, right after the page loaded": first,
-            "offline, first, once the page was ready": ready_first,
-            "offline, later": spread(later),
-        }
-        results["sent back"] = {"saved": server_version(url) - before, "made": total}
-        page.close()
-        results["stages, files kept"] = worker_stages(context, url)
-    with phone() as fresh:
-        results["stages, fresh phone"] = worker_stages(fresh, url)
-    return results

@@ -79,7 +79,9 @@ def running(access_log: Path | None = None, **settings: str) -> Iterator[Server]
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        # gunicorn makes the phone's bundle before its workers start when the code changed
+        # (gunicorn.conf.py): up to a minute or two on a busy machine.
+        for _ in range(1200):
             try:
                 urllib.request.urlopen(base + "/manifest.webmanifest", timeout=1)
                 break

@@ -1,9 +1,15 @@
 """Fixtures: an app on a fresh SQLite file, its client, its CLI runner, and a phone served by
-another process on the same database."""
+another process on the same database.
+
+The suite runs in parallel (``make test``: pytest-xdist, a worker per core): nothing a test
+writes is shared with another worker's tests (each test has its folder, each worker its
+servers on ports of their own and, on PostgreSQL, its own database). Any setting of the app can
+be given from outside as the deployment gives it (``FLASK_<NAME>``): ``FLASK_KEEP_IN_PROCESS=false``
+runs the suite with nothing kept in any process (``.ci/run`` runs the tests that compare
+kept and fresh pages so; ``tests/web/test_costs.py`` counts what keeping saves, and fails so)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +20,7 @@ from hypothesis import settings
 
 from assistant import create_app
 from assistant.extensions import db
+from tests.databases import database_url
 
 # No property test has a deadline: how long an example takes is a benchmark's business, and on
 # a loaded machine a deadline failed examples that were right (690 ms beside 200 ms).
@@ -41,7 +48,7 @@ def fresh_app(url: str, *, csrf: bool) -> Flask:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """A fresh database per test: SQLite by default, or TEST_DATABASE_URL (PostgreSQL in CI)."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.db'}"
+    url = database_url(tmp_path)
     app = fresh_app(url, csrf=False)
     yield app
     with app.app_context():

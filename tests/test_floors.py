@@ -20,10 +20,18 @@ FLOORS = (
     ("assistant.views", "assistant.live", "assistant.cli"),  # the hallway, the streams, commands
     ("assistant.night", "assistant.evening"),  # the rooms: a club night; an evening at a table
     ("assistant.circles",),  # the circles, which the evening asks
-    ("assistant.lookup", "assistant.device"),  # what every room asks: a link's thing, the phone
+    # what every room asks: a link's thing, the phone, a page's address to share, a file to keep
+    ("assistant.lookup", "assistant.device", "assistant.links", "assistant.download"),
     ("assistant.play", "assistant.store"),  # the play side and the store: neither knows the other
     ("assistant.i18n", "assistant.serving", "assistant.throttle", "assistant.bundle"),
-    ("assistant.games", "assistant.assets", "assistant.config", "assistant.extensions"),
+    ("assistant.bytecode",),  # the phone's compiled Python: the standard library only
+    (  # the engines; the app's settings, extensions, static files and what a process keeps
+        "assistant.games",
+        "assistant.assets",
+        "assistant.config",
+        "assistant.extensions",
+        "assistant.keeping",
+    ),
 )
 
 

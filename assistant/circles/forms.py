@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
-from ..play.fields import Prefixed, no_control
+from ..play.fields import Prefixed, plain_text
 
 
 def stripped(text: str | None) -> str | None:
@@ -22,7 +22,7 @@ class CircleForm(Prefixed):
         validators=[
             DataRequired(message=_l("Give the circle a name, such as “The Friday group”.")),
             Length(max=80, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
     )
 
@@ -40,7 +40,7 @@ class RenameForm(FlaskForm):
         validators=[
             InputRequired(message=_l("Type the new name.")),
             Length(max=40, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
     )
 

@@ -4,16 +4,15 @@ made from home (``views/home.py``)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..device import device, remember_circle
-from ..games import GAMES
 from ..games.base import RuleError
 from ..games.pay import method_of
-from ..games.stats import league, summary
-from ..i18n import say
+from ..i18n import reader_locale, say
 from ..lookup import circle_or_404, member_or_404
 from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
@@ -21,6 +20,8 @@ from ..store.models import Circle, Member
 from ..store.pay import set_member_method
 from . import service as circles
 from .forms import MergeForm, RenameForm
+from .numbers import circle_numbers
+from .rivalry import Choice
 from .view import circle_view, player_view
 
 bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
@@ -30,22 +31,31 @@ bp = Blueprint("circles", __name__, url_prefix="/c/<token>")
 def show(token: str) -> str:
     circle = circle_or_404(token)
     remember_circle(circle.token)
-    played = circles.circle_evenings(circle)
-    leagues = {kind: league(played.played, kind) for kind in circles.kinds_played(played.played)}
-    members = {member.name: member.id for member in circle.members}
-    view = circle_view(played, leagues, members)
-    return render_template("circles/show.html", circle=circle, view=view)
+    numbers, today = circle_numbers(circle), date.today()
+    choice = Choice.of(*(request.args.get(name) for name in ("by", "period", "size")))
+    view = numbers.once(
+        ("circle", choice, today, reader_locale()),
+        lambda: circle_view(numbers.evenings, numbers.rated, choice, today),
+    )
+    links = {  # each player's page, by his name (drawn once: a name is in every league)
+        member.name: url_for(".player", token=token, member_id=member.id)
+        for member in circle.members
+    }
+    return render_template("circles/show.html", circle=circle, view=view, links=links)
 
 
 @bp.get("/p/<int:member_id>")
-def player(token: str, member_id: int) -> str:
+def player(token: str, member_id: int) -> tuple[str, int]:
     circle, member = member_or_404(token, member_id)
     return render_player(circle, member)
 
 
 def render_player(circle: Circle, member: Member, status: int = 200, **forms: Any) -> Any:
-    played = circles.circle_evenings(circle)
-    view = player_view(played, summary(played.played, member.name, GAMES))
+    numbers = circle_numbers(circle)
+    view = numbers.once(
+        ("player", member.name, reader_locale()),
+        lambda: player_view(numbers.evenings, numbers.rated, member.name),
+    )
     merge = forms.pop("merge_form", None) or MergeForm()
     merge.into.choices = [("", "—")] + [
         (str(m.id), m.name) for m in circle.members if m.id != member.id

@@ -1,5 +1,5 @@
-"""Circles, where the database meets ``games/stats.py``: the people who play together, their
-evenings, renaming and merging their names, and what the circle's games add up to.
+"""Circles: the people who play together, their evenings, renaming and merging their names
+(what the circle's games add up to: ``numbers.py``).
 
 A player of a circle is known by his name in the records of the circle's tables: renaming him
 rewrites those records (every game is replayed to check that only his name changed), merging
@@ -14,10 +14,9 @@ from typing import Any
 from flask_babel import format_date
 
 from ..extensions import db
-from ..games import GAMES, find_game
-from ..games.base import N_, Message, RuleError, check_typed_name
-from ..games.stats import Played
-from ..games.tonight import CircleEvenings
+from ..games import find_game
+from ..games.base import N_, Message, RuleError
+from ..games.names import check_typed_name, same_name
 from ..store import evening as evenings
 from ..store import service as services
 from ..store.models import Change, Circle, Game, Member, Table
@@ -84,9 +83,9 @@ def check_name(circle: Circle, member: Member, name: str) -> str:
     name = name.strip()
     if not name:
         raise RuleError(N_("Type the new name."), field="name")
-    check_typed_name(name, field="name")
+    name = check_typed_name(name, field="name")
     for other in circle.members:
-        if other.id != member.id and other.name.casefold() == name.casefold():
+        if other.id != member.id and same_name(other.name) == same_name(name):
             raise RuleError(
                 N_("There is already a player called {name}: merge the two instead."),
                 field="name",
@@ -186,29 +185,3 @@ def rewrite_game(table: Table, game: Game, old: str, new: str, author: str) -> N
         )
     summary = Message(N_("{old} is now called {new}."), {"old": old, "new": new})
     evenings.log(game, summary, author)
-
-
-# --- what the circle's evenings add up to ----------------------------------------------------
-
-
-def circle_evenings(circle: Circle) -> CircleEvenings:
-    loaded = tuple(evenings.load_evening(table) for table in circle.tables)
-    played = []
-    owed: dict[str, int] = {}
-    for number, evening in enumerate(loaded, start=1):
-        for result in evening.games:
-            replay = result.replay
-            seating = result.played_by
-            tallies = {name: result.spec.evening.tally(replay, name) for name in seating}
-            played.append(
-                Played(result.game.kind, number, seating, result.outcome, tallies, result.money)
-            )
-        for name, cents in evening.settlement.outstanding.items():
-            owed[name] = owed.get(name, 0) + cents
-    return CircleEvenings(loaded, tuple(played), owed)
-
-
-def kinds_played(played: Iterable[Played]) -> list[str]:
-    """The games the circle has played, in the registry's order."""
-    kinds = {game.kind for game in played}
-    return [kind for kind in GAMES if kind in kinds]

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 
 from ..games import GAMES
+from ..games.rating import Rated
 from ..games.settle import Unit, settle
-from ..games.stats import LeagueRow, PlayerSummary
+from ..games.stats import LeagueRow, Played, PlayerSummary
+from ..games.stats import summary as summarise
 from ..games.tonight import CircleEvenings, Evening
 from ..i18n import gettext, say
 from ..play.charts import LineChart, line_chart
 from ..play.money import money, signed_money, with_numbers
 from ..play.titles import table_title
+from .rivalry import Choice, Rivals, leagues, rivals, share_text, sizes
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,8 @@ class League:
     title: str
     rows: tuple[LeagueRow, ...]
     money: tuple[str, ...] | None  # per row, when any of its games had a stake
+    ratings: tuple[str, ...]  # per row
+    pairs: tuple[tuple[str, str], ...]  # the partnerships' names and ratings
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,9 @@ class CircleView:
     squares: tuple[str, ...]  # the fewest payments that would square the circle
     currency: str
     chart: LineChart | None
-    member_ids: dict[str, int]  # a player's page, by his name
+    choice: Choice  # how the leagues are shown
+    sizes: tuple[int, ...]  # the numbers of players at the table to choose from
+    share: str  # the ratings as a text for the group chat
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,7 @@ class PlayerView:
     chart: LineChart | None
     currency: str
     money: str | None  # what he has won (+) or lost (-) over all evenings
+    rivals: dict[str, Rivals]  # his rating and rivals in each game he was rated in
 
 
 def currency_of(evenings: tuple[Evening, ...]) -> str:
@@ -83,28 +92,32 @@ def running_chart(played: CircleEvenings, names: list[str]) -> LineChart | None:
     """Each player's money over the evenings, added up (None without any money)."""
     if not any(game.money for game in played.played):
         return None
+    evenings: list[dict[str, Fraction]] = [{} for _ in played.evenings]
+    for game in played.played:
+        won = evenings[game.evening - 1]
+        for name, value in game.money.items():
+            won[name] = won.get(name, Fraction(0)) + value
     series: dict[str, list[float]] = {}
     for name in names:
         total, points = Fraction(0), [0.0]
-        for number in range(1, len(played.evenings) + 1):
-            total += sum(
-                (g.money.get(name, Fraction(0)) for g in played.played if g.evening == number),
-                Fraction(0),
-            )
+        for won in evenings:
+            total += won.get(name, Fraction(0))
             points.append(float(total))
         series[name] = points
     return line_chart(series, [str(n) for n in range(1, len(played.evenings) + 1)])
 
 
-def circle_view(
-    played: CircleEvenings, leagues: dict[str, tuple[LeagueRow, ...]], members: dict[str, int]
-) -> CircleView:
+def circle_view(played: CircleEvenings, rated: Rated, choice: Choice, today: date) -> CircleView:
     currency = currency_of(played.evenings)
+    staked = {g.kind for g in played.played if g.money}
     lines = []
-    for kind, rows in leagues.items():
-        with_money = any(g.money for g in played.played if g.kind == kind)
-        texts = tuple(signed_money(row.money, currency) for row in rows) if with_money else None
-        lines.append(League(kind, GAMES[kind].title, rows, texts))
+    for found in leagues(played.played, rated, choice, today):
+        rows = found.rows
+        texts = None
+        if found.kind in staked:
+            texts = tuple(signed_money(row.money, currency) for row in rows)
+        title = GAMES[found.kind].title
+        lines.append(League(found.kind, title, rows, texts, found.ratings, found.pairs))
     owed = sorted(played.owed.items(), key=lambda item: -item[1])
     squares = settle({name: Fraction(c, 100) for name, c in owed}, unit=Unit.MONEY).payments
     return CircleView(
@@ -122,15 +135,24 @@ def circle_view(
         ),
         currency,
         running_chart(played, [name for name, _ in owed]),
-        members,
+        choice,
+        sizes(played.played),
+        share_text(rated),
     )
 
 
-def player_view(played: CircleEvenings, summary: PlayerSummary) -> PlayerView:
+def player_view(played: CircleEvenings, rated: Rated, name: str) -> PlayerView:
+    """``name``'s page: his numbers and money, evening by evening, and his rating and rivals
+    in each game."""
+    summary = summarise(played.played, name, GAMES)
     currency = currency_of(played.evenings)
+    his: dict[int, list[Played]] = {}
+    for game in played.played:
+        if summary.name in game.players:
+            his.setdefault(game.evening, []).append(game)
     evenings = []
     for number in summary.evenings:
-        mine = [g for g in played.played if g.evening == number and summary.name in g.players]
+        mine = his[number]
         total = sum((g.money.get(summary.name, Fraction(0)) for g in mine), Fraction(0))
         has_money = any(g.money for g in mine)
         text = signed_money(total, currency) if has_money else None
@@ -151,4 +173,5 @@ def player_view(played: CircleEvenings, summary: PlayerSummary) -> PlayerView:
         points = [0.0, *[float(value) for value in summary.running]]
         chart = line_chart({summary.name: points}, [str(n) for n in summary.evenings])
         money_text = signed_money(summary.running[-1], currency)
-    return PlayerView(summary, tuple(evenings), kinds, chart, currency, money_text)
+    found = rivals(played.played, rated, name)
+    return PlayerView(summary, tuple(evenings), kinds, chart, currency, money_text, found)

@@ -4,13 +4,17 @@ outbox and sends it when the connection returns, maybe after an answer that neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..games import find_game
+from ..games.base import Record
 from ..play.page import Again, again_after
-from ..store import evening
+from ..store import evening, keys
 from ..store import service as services
-from ..store.models import Game
+from ..store.models import Game, Table
 from .forms import AgainForm
 
 
@@ -34,34 +38,50 @@ def chosen_players(game: Game, form: AgainForm) -> list[str] | None:
     return None if form.joins.errors else chosen
 
 
-def started_with(key: str) -> Game | None:
-    return db.session.execute(db.select(Game).filter_by(start_key=key)).scalar_one_or_none()
+def started_at(table: Table, key: str) -> Game | None:
+    """The game the start key ``key`` started at ``table`` (a key sent elsewhere finds none)."""
+    return keys.started(keys.of_start(table.id, key)) if key else None
+
+
+def start_once(start_key: str | None, start: Callable[[], Game]) -> tuple[Game, bool]:
+    """The game ``start`` makes, once for its start key (as kept: ``store/keys.py``), and
+    whether this request made it: a key that started a game finds that game, also when
+    another request stored it a moment before this one (the key's unique index refuses the
+    second, which then finds the first)."""
+    if start_key and (found := keys.started(start_key)) is not None:
+        return found, False
+    try:
+        return start(), True
+    except IntegrityError:
+        db.session.rollback()
+        if start_key and (found := keys.started(start_key)) is not None:
+            return found, False
+        raise
 
 
 def play_again(game: Game, key: str, players: list[str] | None = None) -> Game:
-    """Start the game after ``game`` (a RuleError if the evening has ended), with ``players``
-    (else the seats' holders at its end); the key of a game already started finds that game."""
-    if (started := started_with(key)) is not None:
-        return started
+    """Start the game after ``game`` (a RuleError if the evening has ended, or its rules do not
+    fit the players), with ``players`` (else the seats' holders at its end); the key of a game
+    already started at this table finds that game."""
+    start_key = keys.of_start(game.table_id, key)
     stake = None
     if game.stake is not None:
         stake = (game.stake.cents, game.stake.basis)
     after = again_of(game, players)
-    seating = list(players or after.players)
-    try:
-        new = evening.start_game(
+    # The same rules may not fit other players (17 cards each are dealt to three, not four).
+    first_deal = Record(game.kind, tuple(players or after.players), after.first, game.options, ())
+    find_game(game.kind).replay(first_deal)
+
+    def start() -> Game:
+        return evening.start_game(
             game.table,
             game.kind,
-            seating,
+            list(players or after.players),
             dict(game.options),
             after.first,
             dict(game.settings or {}),
             stake=stake,
-            key=key,
+            key=start_key,
         )
-    except IntegrityError:  # the same key won a race on another worker
-        db.session.rollback()
-        if (started := started_with(key)) is None:
-            raise
-        return started
-    return new
+
+    return start_once(start_key, start)[0]

@@ -14,8 +14,9 @@ from wtforms.validators import InputRequired, Length, Optional, Regexp, Validati
 
 from ..games import find_game
 from ..games.evening_money import CURRENCIES
+from ..games.names import same_name, typed_name
 from ..i18n import gettext, languages
-from ..play.fields import Prefixed, choices, no_control
+from ..play.fields import Prefixed, choices, plain_text
 from ..play.money import COINS, BadAmount, money, parse_cents, typed
 
 KEY = Regexp(r"^[A-Za-z0-9_-]{8,64}$")
@@ -52,7 +53,7 @@ class StakeForm(FlaskForm):
         return gettext(self.rules.basis(name).per)
 
     def validate(self, extra_validators: Any = None) -> bool:
-        ok = super().validate(extra_validators)
+        ok: bool = super().validate(extra_validators)
         try:
             self.cents = parse_cents(self.amount.data)
         except BadAmount as error:
@@ -68,7 +69,7 @@ class TableNameForm(Prefixed):
     prefix_name = "table"
     name = StringField(
         _l("Name of the evening"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), plain_text],
     )
 
 
@@ -112,11 +113,12 @@ class AgainForm(FlaskForm):
     playing = SelectMultipleField(_l("Who plays the next game"), validate_choice=False)
     joins = StringField(
         _l("Someone new (a name, or leave it empty)"),
+        filters=[typed_name],
         validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters."))],
     )
 
     def validate_joins(self, field: StringField) -> None:
-        no_control(self, field)
+        plain_text(self, field)
 
     def players(self, seating: list[str], others: list[str], kind: str) -> list[str] | None:
         """The next game's players in seating order (someone new sits last); None, with the
@@ -130,7 +132,7 @@ class AgainForm(FlaskForm):
             return None
         names = [name for name in offered if name in picked]
         new = (self.joins.data or "").strip()
-        if new and new.casefold() in {name.casefold() for name in offered}:
+        if new and same_name(new) in {same_name(name) for name in offered}:
             there = gettext("%(name)s is at the table already: tick the name above.", name=new)
             self.joins.errors = [there]
             return None

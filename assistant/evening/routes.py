@@ -3,7 +3,6 @@ reopening it, a payment paid, the whole table as a file, joining a circle."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +11,7 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 from ..circles import service as circles
 from ..circles.forms import CircleForm, JoinForm
 from ..device import device, remember_circle
+from ..download import json_download
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import say
@@ -148,11 +148,7 @@ def payment_changed(token: str, payment_id: int, change: Callable[[Table], Any])
 def export(token: str) -> Response:
     table = table_or_404(token)
     name = f"table-{table.created:%Y-%m-%d}-{table.id}.json"
-    return Response(
-        json.dumps(table_file(table), ensure_ascii=False, indent=2),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return json_download(table_file(table), name)
 
 
 @bp.post("/circle")

@@ -16,35 +16,50 @@ from ..lookup import circle_or_404
 from ..play import adapter_for
 from ..play.fields import choice_values
 from ..play.options import options_form
-from ..store import evening
+from ..store import evening, keys
 from ..store import service as services
-from ..store.models import Circle
-from .again import started_with
+from ..store.models import Circle, Game, Table
+from .again import start_once
 from .forms import StakeForm
 from .setup_forms import SetupForm
 
 
 def started(
-    form: SetupForm, table: Any, names: list[str], options: Any, stake: Any, key: str
-) -> tuple[Any, Any]:
-    """The game the set-up asks for, at ``table`` or at a new table of ``names``. On the phone
-    (play without signal) a new table is named by the set-up's key, so that the phone finds it
-    again each time it replays what it kept; the server gives it its own link when it arrives."""
+    form: SetupForm, table: Table | None, names: list[str], options: Any, stake: Any, key: str
+) -> tuple[Game, bool]:
+    """The game the set-up asks for, at ``table`` or at a new table of ``names``, and whether
+    this request started it (a set-up sent again finds the game it started: ``start_once``).
+    On the phone (play without signal) a new table is named by the set-up's key, so that the
+    phone finds it again each time it replays what it kept; the server gives it its own link
+    when it arrives."""
     record_options, settings = options.chosen()
+    start_key = setup_key(table, key)
     token = key if key and current_app.config.get("ON_THE_PHONE") else None
-    table = table or services.create_table(names, current_language(), token=token)
-    game = evening.start_game(
-        table,
-        form.game.data,
-        names,
-        record_options,
-        form.chosen_first(),
-        settings,
-        stake=(stake.cents, stake.basis.data) if stake else None,
-        name=form.name.data,
-        key=key or None,
-    )
-    return table, game
+
+    def start() -> Game:
+        return evening.start_game(
+            table or services.create_table(names, current_language(), token=token),
+            form.game.data,
+            names,
+            record_options,
+            form.chosen_first(),
+            settings,
+            stake=(stake.cents, stake.basis.data) if stake else None,
+            name=form.name.data,
+            key=start_key,
+        )
+
+    return start_once(start_key, start)
+
+
+def setup_key(table: Table | None, key: str) -> str | None:
+    """The set-up's key as kept (``store/keys.py``): at a table, the table's; for a new table,
+    its own request's, so that a key seen elsewhere opens no table."""
+    if not key:
+        return None
+    if table is not None:
+        return keys.of_start(table.id, key)
+    return keys.of_new_table(request.form.items(multi=True), key)
 
 
 def setup_step(form: SetupForm, table: Any) -> Any:
@@ -66,20 +81,18 @@ def setup_step(form: SetupForm, table: Any) -> Any:
         return render_setup(form, **forms)
     if not all([form.check_first(), options.validate(), stake is None or stake.validate()]):
         return render_setup(form, **forms, status=422)
-    key = posted_key()
-    if key and (game := started_with(key)) is not None:  # sent again: the game it started
-        return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
     circle = circle_of(form, table)
     try:
-        table, game = started(form, table, names, options, stake, key)
+        game, made = started(form, table, names, options, stake, posted_key())
     except RuleError as error:
         if not options.place(error):
             form.form_errors.append(say(error))
         return render_setup(form, **forms, status=422)
-    if circle is not None:
-        circles.join(table, circle)
-    remember(table.token, names)
-    return redirect(url_for("games.show", token=table.token, game_id=game.id), 303)
+    if made:  # (sent again: the game it started, as it is)
+        if circle is not None:
+            circles.join(game.table, circle)
+        remember(game.table.token, names)
+    return redirect(url_for("games.show", token=game.table.token, game_id=game.id), 303)
 
 
 def setup_stake(kind: str, posted: Any) -> StakeForm | None:
@@ -89,7 +102,7 @@ def setup_stake(kind: str, posted: Any) -> StakeForm | None:
     return StakeForm(kind, posted, prefix="stake", meta={"csrf": False})
 
 
-def circle_of(form: SetupForm, table: Any) -> Circle | None:
+def circle_of(form: SetupForm, table: Table | None) -> Circle | None:
     """The circle of the table being set up: the table's, or the one whose link it came from."""
     if table is not None:
         return table.circle

@@ -13,8 +13,9 @@ from wtforms.validators import Length, Optional
 
 from ..games import GAMES
 from ..games.base import RuleError, has_control
-from ..i18n import current_language, say
-from ..play.fields import choice_values, choices, no_control
+from ..games.names import INVISIBLE, has_invisible, same_name, typed_name
+from ..i18n import current_language, gettext, say
+from ..play.fields import choice_values, choices, plain_text
 from ..store import service as services
 from ..store.models import Game, Table
 
@@ -31,12 +32,12 @@ class SetupForm(FlaskForm):
         validators=[
             Optional(),
             Length(max=80, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
     )
     circle = HiddenField()  # the share token of the circle the new table belongs to
     players = FieldList(
-        StringField(_l("Name"), validators=[Optional(), Length(max=40)]),
+        StringField(_l("Name"), filters=[typed_name], validators=[Optional(), Length(max=40)]),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
@@ -80,7 +81,10 @@ class SetupForm(FlaskForm):
                 str(_l("A name cannot hold a control character (such as a line break)."))
             ]
             return False
-        if len({n.casefold() for n in names}) != len(names):
+        if any(has_invisible(name) for name in names):
+            self.players.errors = [gettext(INVISIBLE)]
+            return False
+        if len({same_name(n) for n in names}) != len(names):
             self.players.errors = [str(_l("Two players have the same name."))]
             return False
         if not spec.min_players <= len(names) <= spec.max_players:

@@ -3,15 +3,12 @@ sharing, importing a record."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
-    current_app,
     redirect,
     render_template,
     request,
@@ -24,6 +21,8 @@ from ..device import remember
 from ..games.pay import CASH, PayMethod
 from ..games.tonight import Evening
 from ..i18n import current_language, in_language, use_table_language
+from ..links import qr_code as qr_of_address
+from ..links import shared
 from ..lookup import found_or_404, table_or_404
 from ..play.pay import PayForm, method_text
 from ..store import reads as lookups
@@ -51,7 +50,8 @@ def show(token: str) -> Any:
 def stake_form(line: GameLine, posted: dict[str, Any]) -> StakeForm:
     """The stake form of one game of the evening: as posted (with its errors), else filled."""
     game = line.game
-    if (form := posted.pop(f"stake_{game.id}", None)) is not None:
+    form: StakeForm | None = posted.pop(f"stake_{game.id}", None)
+    if form is not None:
         return form
     stake = line.result.stake
     cents = None if stake is None else round(stake.amount * 100)
@@ -160,17 +160,9 @@ def import_record(token: str) -> Any:
 
 @bp.get("/qr.svg")
 def qr_code(token: str) -> Response:
-    table = table_or_404(token)
-    out = io.BytesIO()
-    segno.make(share_link(table), error="m").save(
-        out, kind="svg", scale=6, border=2, dark="#111", light="#fff"
-    )
-    return Response(out.getvalue(), mimetype="image/svg+xml")
+    return qr_of_address(share_link(table_or_404(token)))
 
 
 def share_link(table: Table) -> str:
-    """The table's link as the other phones open it: under ``PUBLIC_URL`` when it is set (a
-    request's Host header is whatever its sender wrote), else at this request's own address."""
-    if public := current_app.config.get("PUBLIC_URL"):
-        return public.rstrip("/") + url_for("tables.show", token=table.token)
-    return url_for("tables.show", token=table.token, _external=True)
+    """The table's link as the other phones open it (``links.shared``)."""
+    return shared("tables.show", token=table.token)

@@ -128,22 +128,6 @@ def has_control(text: str) -> bool:
 MAX_NAME = 40  # a player's name, as a record keeps it (docs/records.md)
 
 
-def check_typed_name(name: str, *, field: str) -> str:
-    """A name typed at the table (a newcomer, a substitute, a member renamed) as a record can
-    keep it: at most ``MAX_NAME`` characters and no control character, said beside ``field``.
-
-    >>> check_typed_name("Eva", field="newcomer")
-    'Eva'
-    """
-    if len(name) > MAX_NAME:
-        raise RuleError(N_("At most {max} characters."), field=field, max=MAX_NAME)
-    if has_control(name):
-        raise RuleError(
-            N_("A name cannot hold a control character (such as a line break)."), field=field
-        )
-    return name
-
-
 def placeholders(template: str) -> set[str]:
     """The names of a template's ``{parameters}``."""
     names = (name for _, name, _, _ in Formatter().parse(template) if name)

@@ -8,6 +8,7 @@ from enum import Enum
 from .base import N_, RuleError
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+KEY_RANKS = ("A", *RANKS[:-1])  # a pad's keys for a rank: the ace first, as players count
 
 
 class Suit(Enum):

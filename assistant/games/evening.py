@@ -50,7 +50,9 @@ class Score:
 class Outcome:
     """What a game shows on the evening's page: finished or not, the winners (of a finished
     game) or the leaders, the scores best first, in ``unit`` ("points", "games won", "chips";
-    ``signed``: shown as +8 / -7), and remarks ("Hundred club: Dan")."""
+    ``signed``: shown as +8 / -7), remarks ("Hundred club: Dan"), and the deals the game has
+    in all where it knows them (``planned``: a Plump game's 19; a club night's "deal 7 of
+    19")."""
 
     finished: bool
     winners: tuple[str, ...]
@@ -60,6 +62,7 @@ class Outcome:
     signed: bool = False
     remarks: tuple[Message, ...] = ()
     people: tuple[str, ...] = ()  # everyone who played in it, where not just its players
+    planned: int | None = None
 
     def ended(self) -> Outcome:
         """The game ended by the table before it finished by itself ("End the evening"; a

@@ -70,7 +70,9 @@ class EveningSettlement:
     """Each player's result in cents (``balances``), what is left of it once the payments
     already made are taken off (``outstanding``), and the fewest payments that settle that.
     Settled in the table's ``coin``, ``rounded`` says by how many cents rounding moved each
-    player's outstanding money (adding up to zero; none when nothing was rounded)."""
+    player's outstanding money (adding up to zero; none when nothing was rounded), and
+    ``uneven`` the players who came out alike but whom rounding could not treat alike
+    (``shared_out``: it favours the first of them at the table)."""
 
     balances: Mapping[str, int]
     outstanding: Mapping[str, int]
@@ -78,6 +80,7 @@ class EveningSettlement:
     games: tuple[GameMoney, ...]
     coin: int = 1
     rounded: Mapping[str, int] = field(default_factory=dict)
+    uneven: tuple[tuple[str, ...], ...] = ()
 
 
 def add_up(games: Iterable[GameMoney]) -> dict[str, Fraction]:
@@ -90,43 +93,94 @@ def add_up(games: Iterable[GameMoney]) -> dict[str, Fraction]:
 
 
 def in_cents(balances: Mapping[str, Fraction]) -> dict[str, int]:
-    """Each balance (adding up to zero) to whole cents, still adding up to zero: rounded down,
-    then the cents missing go one each to the largest remainders (ties in the given order).
+    """Each balance (adding up to zero) to whole cents, still adding up to zero and each less
+    than a cent away (``shared_out``: equal balances come out equal where they can).
 
     >>> in_cents({"A": Fraction(1, 3), "B": Fraction(1, 3), "C": Fraction(-2, 3)})
-    {'A': 34, 'B': 33, 'C': -67}
+    {'A': 33, 'B': 33, 'C': -66}
     >>> in_cents({"A": Fraction(1, 200), "B": Fraction(-1, 200)})
     {'A': 1, 'B': -1}
     """
     if sum(balances.values(), Fraction(0)) != 0:
         raise ValueError("balances must add up to zero")
-    floors = {name: math.floor(value * 100) for name, value in balances.items()}
-    missing = -sum(floors.values())
-    by_remainder = sorted(balances, key=lambda name: -(balances[name] * 100 - floors[name]))
-    for name in by_remainder[:missing]:
-        floors[name] += 1
-    return floors
+    return shared_out({name: value * 100 for name, value in balances.items()})[0]
 
 
 def in_coins(cents: Mapping[str, int], coin: int) -> dict[str, int]:
     """Each amount in cents (adding up to zero) to a whole number of ``coin`` cents, still
-    adding up to zero and each less than a coin away: rounded down to the coin, then a coin
-    each to the largest remainders (ties in the given order). The remainders add up to a whole
-    number of coins, since the amounts add up to zero.
+    adding up to zero and each less than a coin away (``shared_out``).
 
     >>> in_coins({"Anna": 870, "Bo": 120, "Cia": -990}, 100)
     {'Anna': 900, 'Bo': 100, 'Cia': -1000}
+    >>> in_coins({"Anna": 120, "Bo": -60, "Cia": 0, "Dan": -60}, 100)  # Bo and Dan alike
+    {'Anna': 200, 'Bo': -100, 'Cia': 0, 'Dan': -100}
     """
+    return to_coins(cents, coin)[0]
+
+
+def to_coins(
+    cents: Mapping[str, int], coin: int
+) -> tuple[dict[str, int], tuple[tuple[str, ...], ...]]:
+    """``in_coins``, and the groups of equal amounts it had to round apart (``shared_out``)."""
     if coin < 1:
         raise ValueError(f"a coin is at least a cent, not {coin}")
     if sum(cents.values()) != 0:
         raise ValueError("amounts must add up to zero")
-    coins = {name: value // coin for name, value in cents.items()}
-    missing = -sum(coins.values())
-    by_remainder = sorted(cents, key=lambda name: -(cents[name] % coin))
-    for name in by_remainder[:missing]:
-        coins[name] += 1
-    return {name: count * coin for name, count in coins.items()}
+    coins, split = shared_out({name: Fraction(value, coin) for name, value in cents.items()})
+    return {name: count * coin for name, count in coins.items()}, split
+
+
+def shared_out(
+    values: Mapping[str, Fraction],
+) -> tuple[dict[str, int], tuple[tuple[str, ...], ...]]:
+    """Each value (adding up to zero) rounded down or up to a whole number, so that they still
+    add up to zero: those with the largest remainders are rounded up, which keeps the rounding
+    as small as it can be. Equal values are rounded alike: the whole of a group of equal values
+    is rounded up or none of it, the choice that rounds least (``_alike``); only where no such
+    choice adds up to zero is a group split, in the given order. Returns the whole numbers and
+    the groups of equal values that had to be rounded apart (for the page to say so).
+
+    >>> shared_out({"A": Fraction(1, 2), "B": Fraction(1, 2), "C": Fraction(-1, 2),
+    ...             "D": Fraction(-1, 2)})
+    ({'A': 1, 'B': 1, 'C': -1, 'D': -1}, ())
+    >>> shared_out({"A": Fraction(1, 2), "B": Fraction(1, 2), "C": Fraction(-1)})
+    ({'A': 1, 'B': 0, 'C': -1}, (('A', 'B'),))
+    """
+    floors = {name: math.floor(value) for name, value in values.items()}
+    missing = -sum(floors.values())  # how many are rounded up
+    groups: dict[Fraction, list[str]] = {}
+    for name, value in values.items():
+        if value != floors[name]:
+            groups.setdefault(value, []).append(name)
+    by_remainder = sorted(groups.values(), key=lambda names: floors[names[0]] - values[names[0]])
+    up = _alike(by_remainder, values, floors, missing)
+    split: tuple[tuple[str, ...], ...] = ()
+    if up is None:  # no whole groups add up: the largest remainders, ties in the given order
+        order = [name for names in by_remainder for name in names]
+        up = set(order[:missing])
+        split = tuple(tuple(g) for g in by_remainder if len(up.intersection(g)) not in (0, len(g)))
+    return {name: floors[name] + (name in up) for name in values}, split
+
+
+def _alike(
+    groups: Sequence[Sequence[str]],
+    values: Mapping[str, Fraction],
+    floors: Mapping[str, int],
+    missing: int,
+) -> set[str] | None:
+    """Whole groups to round up, ``missing`` players in all, their remainders the largest such
+    a choice can have (a knapsack over the groups; a table has a few dozen players at most).
+    None: no choice of whole groups makes ``missing``."""
+    best: dict[int, tuple[Fraction, tuple[int, ...]]] = {0: (Fraction(0), ())}
+    for index, names in enumerate(groups):
+        gained = (values[names[0]] - floors[names[0]]) * len(names)
+        for size, (score, chosen) in list(best.items()):
+            grown = size + len(names)
+            if grown <= missing and (grown not in best or score + gained > best[grown][0]):
+                best[grown] = (score + gained, (*chosen, index))
+    if missing not in best:
+        return None
+    return {name for index in best[missing][1] for name in groups[index]}
 
 
 def settle_evening(
@@ -144,7 +198,7 @@ def settle_evening(
     for payer, payee, cents in paid:
         exact_outstanding[payer] = exact_outstanding.get(payer, 0) + cents
         exact_outstanding[payee] = exact_outstanding.get(payee, 0) - cents
-    outstanding = in_coins(exact_outstanding, coin)
+    outstanding, uneven = to_coins(exact_outstanding, coin)
     rounded = {
         name: outstanding[name] - value
         for name, value in exact_outstanding.items()
@@ -161,7 +215,7 @@ def settle_evening(
         )
         for p in settlement.payments
     )
-    return EveningSettlement(balances, outstanding, payments, tuple(games), coin, rounded)
+    return EveningSettlement(balances, outstanding, payments, tuple(games), coin, rounded, uneven)
 
 
 def sources_of(games: Sequence[GameMoney], payer: str, payee: str) -> tuple[Source, ...]:

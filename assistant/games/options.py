@@ -140,7 +140,7 @@ class Option:
         return self._number(text)
 
     def _number(self, text: str) -> int:
-        if not text.lstrip("-").isdigit():
+        if not (text.lstrip("-").isdigit() and text.isascii()):  # "²" is a digit, no number
             raise RuleError(N_("{value} is not a number."), value=text[:20])
         value = int(text)
         if self.high is None and value < (self.low or 0):

@@ -60,6 +60,27 @@ class Seating:
         return tuple(p for p in self.seats if p not in self.order)
 
 
+class Seated:
+    """A round's result, or the round to come, read by its seats (``seats``, a dataclass field
+    of the class it is mixed into): its number, who deals it and who is eldest hand. A game
+    names them in its own words where it has them (``deal = Seated.number``, ``mano =
+    Seated.eldest``)."""
+
+    seats: Seating
+
+    @property
+    def number(self) -> int:
+        return self.seats.number
+
+    @property
+    def dealer(self) -> str:
+        return self.seats.dealer
+
+    @property
+    def eldest(self) -> str:
+        return self.seats.eldest
+
+
 def seating(
     record: Record,
     number: int,

@@ -225,9 +225,9 @@ _TEMPLATES: dict[tuple[GroupShape, Unit, bool], str | tuple[str, str]] = {
     ),
     (GroupShape.MIXED, Unit.CHIPS, False): NN_(
         "{payer} lost {lost} chip and {payee} won {won}; {payer} pays {value} of it to {payee},"
-        " which settles these {size} players with the fewest payments.",
+        " which settles {names} with the fewest payments.",
         "{payer} lost {lost} chips and {payee} won {won}; {payer} pays {value} of them to {payee},"
-        " which settles these {size} players with the fewest payments.",
+        " which settles {names} with the fewest payments.",
     ),
     (GroupShape.PAIR, Unit.MONEY, False): N_("{payer} lost {value} and {payee} won it."),
     (GroupShape.ONE_LOSER, Unit.MONEY, False): N_(
@@ -244,7 +244,7 @@ _TEMPLATES: dict[tuple[GroupShape, Unit, bool], str | tuple[str, str]] = {
     ),
     (GroupShape.MIXED, Unit.MONEY, False): N_(
         "{payer} lost {lost} and {payee} won {won}; {payer} pays {value} of it to {payee},"
-        " which settles these {size} players with the fewest payments."
+        " which settles {names} with the fewest payments."
     ),
 }
 COUNTED = {
@@ -265,7 +265,9 @@ def explain(
     losers: Sequence[str],
     winners: Sequence[str],
 ) -> Message:
-    """The sentence for one payment of a group of ``shape`` (numbers ready to print)."""
+    """The sentence for one payment of a group of ``shape`` (numbers ready to print). A group
+    of several losers and winners is named player by player, in the order of the balances: it
+    may be some of the table only (another group, or a player already square)."""
     if shape is GroupShape.ONE_LOSER:
         others = [n for n in winners if n != payee]
     else:
@@ -278,7 +280,7 @@ def explain(
         **{key: to_number(amount) for key, amount in amounts.items()},
         "other": others[0] if others else "",
         "count": len(others),
-        "size": len(losers) + len(winners),
+        "names": ", ".join(n for n in values if n in losers or n in winners),
     }
     template = _TEMPLATES[shape, unit, many]
     if isinstance(template, tuple):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +28,8 @@ from .spec import GameSpec
 @dataclass(frozen=True)
 class Played:
     """One game of the circle: its kind, the evening it was played at (evenings are numbered
-    in the order they were played), its players, its outcome, each player's counters and money.
+    in the order they were played), its players, its outcome, each player's counters and money,
+    and the day of its evening.
     """
 
     kind: str
@@ -36,9 +38,43 @@ class Played:
     outcome: Outcome
     tallies: Mapping[str, Tally]
     money: Mapping[str, Fraction] = field(default_factory=dict)
+    day: date | None = None
 
     def won_by(self, name: str) -> bool:
         return self.outcome.finished and name in self.outcome.winners
+
+    @property
+    def size(self) -> int:
+        """The players at the table: those on its result (a substitute's predecessor is not)."""
+        return sum(len(score.who) for score in self.outcome.scores) or len(self.players)
+
+
+ZERO = Fraction(0)
+PERIODS = ("all", "year", "months")  # every game, this calendar year, the last twelve months
+
+
+def period_start(period: str, today: date) -> date | None:
+    """The first day of ``period`` (None: every game).
+
+    >>> period_start("year", date(2024, 2, 29)), period_start("months", date(2024, 2, 29))
+    (datetime.date(2024, 1, 1), datetime.date(2023, 3, 1))
+    """
+    if period == "year":
+        return date(today.year, 1, 1)
+    if period == "months":  # the days after the same day a year ago (28 February for the 29th)
+        day = min(today.day, 28) if today.month == 2 else today.day
+        return today.replace(year=today.year - 1, day=day) + timedelta(days=1)
+    return None
+
+
+def chosen(games: Sequence[Played], start: date | None, size: int | None) -> list[Played]:
+    """The games played on ``start`` or after, at a table of ``size`` players (None: any)."""
+    return [
+        game
+        for game in games
+        if (start is None or (game.day is not None and game.day >= start))
+        and (size is None or game.size == size)
+    ]
 
 
 @dataclass(frozen=True)
@@ -62,10 +98,11 @@ def league(games: Sequence[Played], kind: str) -> tuple[LeagueRow, ...]:
         if game.kind != kind:
             continue
         for name in game.players:
-            row = rows.setdefault(name, [0, 0, Fraction(0)])
+            row = rows.get(name) or rows.setdefault(name, [0, 0, ZERO])
             row[0] += 1
             row[1] += game.won_by(name)
-            row[2] += game.money.get(name, Fraction(0))
+            if name in game.money:  # a Fraction added costs more than the rest of the row
+                row[2] += game.money[name]
     table = [LeagueRow(name, int(p), int(w), Fraction(m)) for name, (p, w, m) in rows.items()]
     return tuple(sorted(table, key=lambda r: (-r.won, -r.share, -r.money, r.name)))
 
@@ -122,16 +159,18 @@ def summary(
                 kind,
                 len(mine),
                 sum(game.won_by(name) for game in mine),
-                sum((game.money.get(name, Fraction(0)) for game in mine), Fraction(0)),
+                sum((game.money[name] for game in mine if name in game.money), ZERO),
                 spec.evening.figures(counters),
             )
         )
+    won_at = dict.fromkeys(evenings, ZERO)
+    for game in his:
+        if name in game.money:
+            won_at[game.evening] += game.money[name]
     running: list[Fraction] = []
-    so_far = Fraction(0)
+    so_far = ZERO
     for evening in evenings:
-        so_far += sum(
-            (g.money.get(name, Fraction(0)) for g in his if g.evening == evening), Fraction(0)
-        )
+        so_far += won_at[evening]
         running.append(so_far)
     won = sum(game.won_by(name) for game in his)
     return PlayerSummary(name, evenings, len(his), won, tuple(kinds), tuple(running))

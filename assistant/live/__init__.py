@@ -26,9 +26,11 @@ class Live:
 
 
 def init_app(app: Flask) -> None:
+    from .night import bp as night_bp
     from .stream import bp
 
     app.register_blueprint(bp)
+    app.register_blueprint(night_bp)
     saved.connect(moved_here)  # once for every app: it tells the app it is called in
 
 

@@ -11,19 +11,24 @@ from collections.abc import Iterable
 
 
 class Listener:
-    """One open stream: it sleeps until its game's version moves, or its heartbeat is due."""
+    """One open stream: it sleeps until one of its games' version moves, or its heartbeat is
+    due. A game page listens to its game; a night's pages to the games of its tables, and
+    hear their versions added up (each only moves on, so the sum does too)."""
 
-    def __init__(self, game_id: int, version: int) -> None:
-        self.game_id = game_id
-        self.version = version
+    def __init__(self, versions: dict[int, int]) -> None:
+        self.versions = dict(versions)
         self._moved = threading.Event()
 
-    def tell(self, version: int) -> None:
-        self.version = version
+    @property
+    def version(self) -> int:
+        return sum(self.versions.values())
+
+    def tell(self, game_id: int, version: int) -> None:
+        self.versions[game_id] = version
         self._moved.set()
 
     def wait(self, timeout: float) -> int | None:
-        """The game's version once it moves, or None when ``timeout`` passed without a move."""
+        """The version once it moves, or None when ``timeout`` passed without a move."""
         if not self._moved.wait(timeout):
             return None
         self._moved.clear()  # before reading: a move in between sets it again
@@ -39,21 +44,27 @@ class Hub:
         self._versions: dict[int, int] = {}
 
     def listen(self, game_id: int, version: int) -> Listener:
-        listener = Listener(game_id, version)
+        return self.listen_all({game_id: version})
+
+    def listen_all(self, versions: dict[int, int]) -> Listener:
+        """One stream for these games (by id, their versions as the page showed them)."""
+        listener = Listener(versions)
         with self._lock:
-            self._listeners.setdefault(game_id, set()).add(listener)
-            self._versions[game_id] = max(version, self._versions.get(game_id, version))
+            for game_id, version in versions.items():
+                self._listeners.setdefault(game_id, set()).add(listener)
+                self._versions[game_id] = max(version, self._versions.get(game_id, version))
         return listener
 
     def leave(self, listener: Listener) -> None:
         with self._lock:
-            held = self._listeners.get(listener.game_id)
-            if held is None:
-                return
-            held.discard(listener)
-            if not held:
-                del self._listeners[listener.game_id]
-                del self._versions[listener.game_id]
+            for game_id in listener.versions:
+                held = self._listeners.get(game_id)
+                if held is None:
+                    continue
+                held.discard(listener)
+                if not held:
+                    del self._listeners[game_id]
+                    del self._versions[game_id]
 
     def watched(self) -> list[int]:
         """The games with at least one stream open in this process."""
@@ -70,6 +81,6 @@ class Hub:
                     continue  # not held here, or nothing new (versions only move on)
                 self._versions[game_id] = version
                 for listener in self._listeners[game_id]:
-                    listener.tell(version)
+                    listener.tell(game_id, version)
                 moved += 1
         return moved

@@ -43,11 +43,18 @@ def answer(game_id: int, **token: str) -> Response:
         else:
             watched_or_404(token["view_token"], game_id)
         abort(404)  # the game was deleted a moment ago
-    if not holds_streams(request.environ):
-        return Response(status=204)  # an EventSource stops there: the page polls as before
-    seen = heard_version(version)
+    return streamed({game_id: version})
+
+
+def streamed(versions: dict[int, int]) -> Response:
+    """The stream of these games (one game's page, or a night's tables), from the version the
+    phone last heard; a 204 where this server cannot hold a stream or there is nothing to
+    hear (an EventSource stops there: the page polls as before)."""
+    if not holds_streams(request.environ) or not versions:
+        return Response(status=204)
+    seen = heard_version(sum(versions.values()))
     here = live()
-    listener = here.hub.listen(game_id, version)
+    listener = here.hub.listen_all(versions)
     here.watcher.start()
     events = told(here.hub, listener, seen, current_app.config["LIVE_HEARTBEAT_SECONDS"])
     return Response(
@@ -71,9 +78,10 @@ def holds_streams(environ: dict[str, Any]) -> bool:
 
 
 def heard_version(version: int) -> int:
-    """The version this phone last heard: its reconnect's Last-Event-ID, else its page's."""
+    """The version this phone last heard: its reconnect's Last-Event-ID, else its page's
+    (ASCII digits only: ``"²".isdigit()`` holds, and ``int("²")`` fails)."""
     for said in (request.headers.get("Last-Event-ID"), request.args.get("version")):
-        if said and said.isdigit() and len(said) < 12:
+        if said and said.isascii() and said.isdigit() and len(said) < 12:
             return int(said)
     return version
 

@@ -18,13 +18,14 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..games import GAMES
 from ..games.base import has_control
+from ..games.names import INVISIBLE, has_invisible, typed_name
 from ..games.night import DrawMode, Format, NightRules
 from ..i18n import gettext
-from ..play.fields import Prefixed, choices, no_control
+from ..play.fields import Prefixed, choices, plain_text
 
 FORMATS = choices(
     [
@@ -32,6 +33,7 @@ FORMATS = choices(
         (Format.ELIMINATION.value, _l("Mus: elimination “a N ceros”, groups A and B")),
         (Format.BLOCKS.value, _l("Mus: blocks with promotion and relegation")),
         (Format.LEAGUE.value, _l("Mus: a league, every pair against every other")),
+        (Format.BRACKET.value, _l("Mus: a winners' and losers' bracket, out after two losses")),
     ]
 )
 DRAWS = choices(
@@ -39,6 +41,19 @@ DRAWS = choices(
         (DrawMode.RANDOM.value, _l("By lot")),
         (DrawMode.RANKING.value, _l("By the ranking so far: the best together")),
         (DrawMode.SPREAD.value, _l("Spreading the ranks: the best apart")),
+        (DrawMode.STAY.value, _l("Tables move on: the winner stays, the others move on")),
+        (DrawMode.LADDER.value, _l("Tables move on: the better half up a table, the rest down")),
+    ]
+)
+# The rules a night's tables play by: the game's standard, or one of its other presets.
+PRESETS = choices(
+    [
+        ("", _l("Each game's standard rules")),
+        *(
+            (preset.name, f"{spec.title}: {preset.label}")
+            for spec in GAMES.values()
+            for preset in spec.options.presets[1:]
+        ),
     ]
 )
 PAIR_SEPARATOR = re.compile(r"\s*[&+/]\s*")  # "Ane & Bea", "Ane + Bea", "Ane/Bea"
@@ -49,18 +64,36 @@ def names_of(line: str) -> list[str]:
     return [name for name in PAIR_SEPARATOR.split(line.strip()) if name]
 
 
-def no_control_in_lines(form: FlaskForm, field: Any) -> None:
+def plain_lines(form: FlaskForm, field: Any) -> None:
+    """Names a line each: no control character but the line breaks, nothing invisible."""
     if has_control((field.data or "").replace("\n", "").replace("\r", "")):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    lines = (field.data or "").splitlines()
+    if any(has_invisible(name) for line in lines for name in names_of(line)):
+        raise ValidationError(gettext(INVISIBLE))
+
+
+def name_field(label: Any, most: int) -> Any:
+    """A typed name (or a pair's, Ane & Bea): required, at most ``most`` characters, plain
+    text, kept as typed_name keeps it."""
+    return StringField(
+        label,
+        validators=[
+            InputRequired(_l("Type the name.")),
+            Length(max=most, message=_l("At most %(max)d characters.")),
+            plain_text,
+        ],
+        filters=[typed_name],
+    )
 
 
 class NightForm(Prefixed):
     prefix_name = "night"
     name = StringField(
         _l("Name of the night"),
-        validators=[Length(max=80, message=_l("At most %(max)d characters.")), no_control],
+        validators=[Length(max=80, message=_l("At most %(max)d characters.")), plain_text],
     )
     game = SelectField(
         _l("Game"), choices=choices([(kind, spec.title) for kind, spec in GAMES.items()])
@@ -88,13 +121,23 @@ class NightForm(Prefixed):
         validators=[InputRequired(_l("Give a number.")), NumberRange(1, 9)],
     )
     b_group = BooleanField(_l("Mus elimination: a group B after the first loss"), default=True)
+    preset = SelectField(_l("The rules at the tables"), choices=PRESETS, default="")
+    confirm = BooleanField(
+        _l("A table's result counts once a player of the other side confirms it"), default=True
+    )
+    late = IntegerField(
+        _l("The last round a late arrival may join (0: any)"),
+        default=0,
+        validators=[Optional(), NumberRange(0, 30)],
+    )
     entrants = TextAreaField(
         _l("Who came: one player a line (for Mus one pair a line: Ane & Bea)"),
         validators=[
             InputRequired(_l("Write who came, one a line.")),
-            Length(max=4000, message=_l("At most %(max)d characters.")),
-            no_control_in_lines,
+            Length(max=12000, message=_l("At most %(max)d characters.")),
+            plain_lines,
         ],
+        filters=[typed_name],
     )
     circle = HiddenField()
 
@@ -107,7 +150,17 @@ class NightForm(Prefixed):
             final=self.final.data or 0,
             losses=self.losses.data or 1,
             b_group=bool(self.b_group.data),
+            confirm=bool(self.confirm.data),
+            late=self.late.data or 0,
+            preset=self.preset.data or "",
         )
+
+    def validate_preset(self, field: Any) -> None:
+        spec = GAMES.get(self.game.data or "")
+        if field.data and spec is not None and spec.options.preset(field.data) is None:
+            raise ValidationError(
+                gettext("%(game)s has no such rules: choose its own.", game=spec.title)
+            )
 
     def entrant_names(self) -> list[list[str]]:
         return [names_of(line) for line in (self.entrants.data or "").splitlines() if line.strip()]
@@ -117,18 +170,20 @@ class RosterForm(Prefixed):
     """Someone comes late or leaves, from the next round to be drawn."""
 
     prefix_name = "roster"
-    names = StringField(
-        _l("Player (for Mus the pair: Ane & Bea)"),
-        validators=[
-            InputRequired(_l("Type the name.")),
-            Length(max=90, message=_l("At most %(max)d characters.")),
-            no_control,
-        ],
-    )
+    names = name_field(_l("Player (for Mus the pair: Ane & Bea)"), most=90)
     move = SelectField(
         _l("Comes or goes"),
         choices=choices([("arrive", _l("Arrives late")), ("withdraw", _l("Withdraws"))]),
     )
+
+
+class SubstituteForm(Prefixed):
+    """A pair's member replaced from the next round to be drawn (one member only, all night)."""
+
+    prefix_name = "sub"
+    pair = name_field(_l("The pair (Ane & Bea)"), most=90)
+    out = name_field(_l("Who is replaced"), most=40)
+    into = name_field(_l("Who plays instead"), most=40)
 
 
 class ResultForm(Prefixed):

@@ -13,13 +13,15 @@ from ..extensions import db
 from ..games import night
 from ..games.base import N_, RuleError
 from ..store.models import Night as NightRow
-from ..store.records import load_json
+from ..store.models import now
+from ..store.records import check_name_text, load_json
 from ..store.tablefile import import_table_data, table_file
 from . import stored
 from .service import check_names
 
 FORMAT = "table-assistant/night-1"
 KEYS = {"format", "name", "rules", "seed", "minutes", "roster", "rounds", "results", "tables"}
+KEYS |= {"reports", "ended"}  # later: what the tables said of their results, an early end
 LARGEST = 10**9  # no number of a record beyond it (docs/operations.md, "Bad input")
 NOT_A_NIGHT = N_("This is not a night file: its format must be {fmt!r}.")
 DAMAGED = N_("The night file is damaged: {part} does not hold together.")
@@ -35,6 +37,8 @@ def night_file(row: NightRow) -> dict[str, Any]:
         "roster": row.roster,
         "rounds": row.rounds,
         "results": row.results,
+        "reports": row.reports,
+        "ended": row.ended is not None,
         "tables": [
             {"round": t.night_round, "table": t.night_table, "file": table_file(t)}
             for t in row.tables
@@ -51,13 +55,15 @@ def import_night(text: str, language: str | None = None) -> NightRow:
         raise RuleError(N_("The night file has an unknown field {name!r}."), name=unknown[0])
     checked = checked_night(data)
     row = NightRow(
-        name=str(data.get("name") or "")[:80],
+        name=check_name_text(str(data.get("name") or ""), "name")[:80],
         rules=stored.rules_json(checked.rules),
         seed=checked.rules.seed,
         minutes=data["minutes"],
         roster=stored.roster_json(checked.roster),
         rounds=[stored.round_json(r) for r in checked.rounds],
-        results=[stored.result_json(r) for r in checked.results],
+        results=[kept_result(raw) for raw in data["results"]],
+        reports=[stored.report_json(r) for r in reports_of(data)],
+        ended=now() if data.get("ended") is True else None,
     )
     try:
         db.session.add(row)
@@ -100,14 +106,41 @@ def checked_night(data: Mapping[str, Any]) -> night.Night:
         part("rules", lambda raw: stored.rules_of(raw, seed), data.get("rules")),
         part("roster", stored.roster_of, data.get("roster")),
         tuple(part("rounds", stored.round_of, r) for r in rounds),
-        tuple(part("results", stored.result_of, r) for r in results),
+        night.last_results(results_of(data)),
     )
-    if any(abs(Fraction(t)) > LARGEST for r in loaded.results for t in r.totals.values()):
-        raise RuleError(DAMAGED, part="results")
+    drawn = {(r.number, t.number) for r in loaded.rounds for t in r.tables}
+    if any((r.round, r.table) not in drawn for r in reports_of(data)):
+        raise RuleError(DAMAGED, part="reports")
+    for name, said in (
+        ("results", results_of(data)),
+        ("reports", [r.result for r in reports_of(data)]),
+    ):
+        if any(abs(Fraction(t)) > LARGEST for r in said for t in r.totals.values()):
+            raise RuleError(DAMAGED, part=name)
     part("roster", check_names, loaded.roster)
     part("rounds", night.check_night, loaded)
     part("results", night.ranking, loaded)  # every result's places too
     return loaded
+
+
+def results_of(data: Mapping[str, Any]) -> list[night.TableResult]:
+    """The organiser's results, each as he entered it (the last for a table counts)."""
+    return [part("results", stored.result_of, r) for r in data.get("results", [])]
+
+
+def kept_result(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """An organiser's result as the file has it, with when he entered it where it says so."""
+    at = raw.get("at")
+    when = {"at": at} if isinstance(at, str) and len(at) <= 40 else {}
+    return {**stored.result_json(stored.result_of(raw)), **when}
+
+
+def reports_of(data: Mapping[str, Any]) -> list[night.Report]:
+    """What the tables' players said of their results (a file from before: none)."""
+    reports = data.get("reports", [])
+    if not isinstance(reports, list) or len(reports) > 10_000:
+        raise RuleError(DAMAGED, part="reports")
+    return [part("reports", stored.report_of, r) for r in reports]
 
 
 def tables_of(data: Mapping[str, Any], checked: night.Night) -> list[dict[str, Any]]:

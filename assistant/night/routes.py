@@ -1,24 +1,27 @@
-"""The organiser's pages of a club night: a new night, its page (who is in it, each round's
-tables with their links, the ranking), drawing a round, starting a table, who comes or goes,
-and a result for a table that did not report."""
+"""The organiser's pages of a club night: a new night, its page (this round's tables with their
+links and progress first, then the ranking, then the rounds before), drawing a round, closing
+it before its tables are done, a table's result entered or corrected, who comes, goes or plays
+for a pair's member, and the night ended early."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
+from ..device import device, is_htmx
+from ..download import json_download
 from ..games import find_game
 from ..games.base import RuleError
 from ..games.night.rules import check_rules
 from ..i18n import current_language, say
+from ..links import qr_code
 from ..lookup import night_or_404
 from ..store import reads as lookups
 from ..store.models import Night as NightRow
-from ..throttle import creating, importing
-from . import service
-from .forms import NightFileForm, NightForm, ResultForm, RosterForm, names_of
+from ..throttle import creating, importing, night_changing
+from . import results, service, tables
+from .forms import NightFileForm, NightForm, ResultForm, RosterForm, SubstituteForm, names_of
 from .nightfile import import_night, night_file
 from .view import night_view
 
@@ -60,11 +63,7 @@ def import_file() -> Any:
 def export(token: str) -> Response:
     row = night_or_404(token)
     name = f"night-{row.created:%Y-%m-%d}-{row.id}.json"
-    return Response(
-        json.dumps(night_file(row), ensure_ascii=False, indent=2),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return json_download(night_file(row), name)
 
 
 def created(form: NightForm) -> NightRow | None:
@@ -90,31 +89,99 @@ def created(form: NightForm) -> NightRow | None:
 
 
 @bp.get("/")
-def show(token: str) -> str:
-    return render_night(night_or_404(token))
+def show(token: str) -> Any:
+    """The organiser's page; for the stream's nudge (htmx), only this round's part."""
+    row = night_or_404(token)
+    if is_htmx():
+        view = night_view(tables.read(row), service.table_links(row))
+        watched = service.watched(row)
+        return render_template("nights/_now.html", night=row, view=view, watched=watched)
+    return render_night(row)
 
 
 def render_night(row: NightRow, status: int = 200, **forms: Any) -> Any:
-    view = night_view(service.engine_night(row), service.table_tokens(row))
+    view = night_view(tables.read(row), service.table_links(row))
     page = render_template(
         "nights/show.html",
         night=row,
         view=view,
         roster_form=forms.get("roster_form") or RosterForm(),
-        result_forms=forms.get("result_forms", {}),
+        substitute_form=forms.get("substitute_form") or SubstituteForm(),
         draw_error=forms.get("draw_error"),
+        watched=service.watched(row),
     )
     return page, status
 
 
+def back(token: str, anchor: str | None = None) -> Any:
+    return redirect(url_for("nights.show", token=token, _anchor=anchor), 303)
+
+
 @bp.post("/draw")
+@night_changing
 def draw(token: str) -> Any:
     row = night_or_404(token)
     try:
-        service.draw_next(row)
+        service.draw_next(row, current_language(), device())
     except RuleError as error:
         return render_night(row, 422, draw_error=say(error))
-    return redirect(url_for("nights.show", token=token), 303)
+    return back(token, "now")
+
+
+@bp.get("/close")
+def closing(token: str) -> Any:
+    """What closing the round now does: its unfinished tables, named, and the button."""
+    row = night_or_404(token)
+    view = night_view(tables.read(row), service.table_links(row))
+    return render_template("nights/close.html", night=row, view=view)
+
+
+@bp.post("/close")
+@night_changing
+def close(token: str) -> Any:
+    """Close the round now: its unfinished tables end as their games stand."""
+    row = night_or_404(token)
+    try:
+        results.close_round(row, device())
+    except RuleError as error:
+        return render_night(row, 422, draw_error=say(error))
+    return back(token, "now")
+
+
+@bp.post("/end")
+@night_changing
+def end(token: str) -> Any:
+    service.end_night(night_or_404(token))
+    return back(token)
+
+
+@bp.get("/r/<int:number>/t/<int:table>/")
+def table_page(token: str, number: int, table: int) -> Any:
+    """One table for the organiser: its players, link and QR code to show, its progress, its
+    result to enter or correct, and the results he entered before."""
+    return render_table(night_or_404(token), (number, table))
+
+
+def render_table(row: NightRow, key: tables.Key, form: Any = None, status: int = 200) -> Any:
+    view = night_view(tables.read(row), service.table_links(row))
+    line = view.table(key)
+    if line is None:
+        abort(404)
+    at = service.started(row, *key)
+    address = service.shared_link_of(at) if at is not None else ""
+    page = render_template(
+        "nights/table.html", night=row, view=view, t=line, form=form, address=address
+    )
+    return page, status
+
+
+@bp.get("/r/<int:number>/t/<int:table>/qr.svg")
+def qr(token: str, number: int, table: int) -> Response:
+    """The table's link as a QR code: its players' phones open their game with it."""
+    at = service.started(night_or_404(token), number, table)
+    if at is None:
+        abort(404)
+    return qr_code(service.shared_link_of(at))
 
 
 @bp.post("/r/<int:number>/t/<int:table>/start")
@@ -125,23 +192,39 @@ def start(token: str, number: int, table: int) -> Any:
         service.start_table(row, number, table, current_language())
     except RuleError:
         abort(404)
-    return redirect(url_for("nights.show", token=token, _anchor=f"t{number}-{table}"), 303)
+    return back(token, f"t{number}-{table}")
 
 
 @bp.post("/roster")
+@night_changing
 def roster(token: str) -> Any:
     row = night_or_404(token)
     form = RosterForm()
     if form.validate_on_submit():
         try:
             service.change_roster(row, names_of(form.names.data), arrive=form.move.data == "arrive")
-            return redirect(url_for("nights.show", token=token), 303)
+            return back(token)
         except RuleError as error:
             form.names.errors = [say(error)]
     return render_night(row, 422, roster_form=form)
 
 
+@bp.post("/substitute")
+@night_changing
+def substitute(token: str) -> Any:
+    row = night_or_404(token)
+    form = SubstituteForm()
+    if form.validate_on_submit():
+        try:
+            service.substitute(row, names_of(form.pair.data), form.out.data, form.into.data)
+            return back(token)
+        except RuleError as error:
+            form.pair.errors = [say(error)]
+    return render_night(row, 422, substitute_form=form)
+
+
 @bp.post("/r/<int:number>/t/<int:table>/result")
+@night_changing
 def result(token: str, number: int, table: int) -> Any:
     row = night_or_404(token)
     drawn = service.drawn_table(row, number, table)
@@ -151,8 +234,8 @@ def result(token: str, number: int, table: int) -> Any:
     if form.validate_on_submit():
         totals = dict(zip(drawn.seats, form.totals.data, strict=False))
         try:
-            service.enter_result(row, number, table, totals)
-            return redirect(url_for("nights.show", token=token, _anchor=f"t{number}-{table}"), 303)
+            results.enter_result(row, number, table, totals, device())
+            return back(token, f"t{number}-{table}")
         except RuleError as error:
             form.form_errors.append(say(error))
-    return render_night(row, 422, result_forms={(number, table): form})
+    return render_table(row, (number, table), form, 422)

@@ -1,27 +1,26 @@
 """Where a club night's row meets its engine (``assistant/games/night``): make a night, draw
-its rounds, start a drawn table as a table of today, take the organiser's result for a table
-that did not report, and read the night back with every result derived.
-
-A drawn table's result is its game's, worked out from its stored rounds each time (the last
-finished game at that table, by the engine's own replay, as the evening page reads it); the
-organiser's result, marked as his, stands in for a table that did not report."""
+its rounds (every table of a round started as a table of today, its link and QR ready), who
+comes, goes or plays for a pair's member, and the night ended early. A table's results, sent,
+confirmed or the organiser's, are in ``results.py``; the night read back in ``tables.py``."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from flask import url_for
 
 from ..extensions import db
 from ..games import find_game, night
-from ..games.base import N_, RuleError
-from ..games.evening import Outcome
+from ..games.base import MAX_NAME, N_, Message, RuleError
+from ..links import shared
 from ..store import service as store
+from ..store.evening import log
 from ..store.models import Circle, Table, now
 from ..store.models import Night as NightRow
-from ..store.records import MAX_NAME
-from . import stored
+from . import stored, tables
 
 SEEDS = 2**31  # the seed is a 32-bit column in PostgreSQL
 
@@ -66,141 +65,89 @@ def check_names(roster: night.Roster) -> None:
 
 
 def engine_night(row: NightRow) -> night.Night:
-    """The night as its engine takes it, with every result in: the organiser's, and each
-    started table's finished game where he entered none."""
-    base = stored_night(row)
-    entered = {(r.round, r.table): r for r in base.results}
-    drawn = {(r.number, t.number): t for r in base.rounds for t in r.tables}
-    results = list(entered.values())
-    # A match needs a winner: a Mus game ended level is no result (the organiser enters one).
-    needs_winner = base.rules.format is not night.Format.ROUNDS
-    for table in row.tables:
-        key = (table.night_round or 0, table.night_table or 0)
-        if key in drawn and key not in entered:
-            result = table_result(table, key, drawn[key])
-            if result is not None and not (needs_winner and shared_first(result)):
-                results.append(result)
-    return night.Night(base.rules, base.roster, base.rounds, tuple(results))
+    """The night as its engine takes it, with every result that counts in."""
+    return tables.read(row).the_night
 
 
-def shared_first(result: night.TableResult) -> bool:
-    return sum(place == 1 for place in night.places(result).values()) > 1
-
-
-def stored_night(row: NightRow) -> night.Night:
-    """The night as stored: its rules, roster, rounds and the organiser's results only."""
-    return night.Night(
-        stored.rules_of(row.rules, row.seed),
-        stored.roster_of(row.roster),
-        tuple(stored.round_of(r) for r in row.rounds),
-        tuple(stored.result_of(r) for r in row.results),
-    )
-
-
-def table_result(
-    table: Table, key: tuple[int, int], drawn: night.Table
-) -> night.TableResult | None:
-    """The result of the drawn table from the last game at its table that ended, by itself
-    or as the table ended its evening (whoever led then won, as on the evening page)."""
-    for game in reversed(table.games):
-        outcome = find_game(game.kind).evening.outcome(store.load_game(game).replay)
-        if game.finished is not None:
-            outcome = outcome.ended()
-        if outcome.finished:
-            return result_of_outcome(outcome, key, drawn.seats)
-    return None
-
-
-def result_of_outcome(
-    outcome: Outcome, key: tuple[int, int], seats: Sequence[night.Entrant]
-) -> night.TableResult | None:
-    """A game's outcome as its night table's result: each entrant's score (a player carries
-    his team's; a Mus pair its games won), or None where someone played there who was not
-    drawn there (the organiser then enters its result). Its scores come best first, so where
-    the first is the smallest the game's lowest total wins (kryp-mulle)."""
-    by_names = {frozenset(entrant.names): entrant for entrant in seats}
-    totals: dict[night.Entrant, Fraction | int] = {}
-    for score in outcome.scores:
-        pair = by_names.get(frozenset(score.who))
-        for entrant in [pair] if pair else [by_names.get(frozenset([n])) for n in score.who]:
-            if entrant is None:  # someone not drawn there played (a substitute)
-                return None
-            totals[entrant] = score.score
-    low_wins = outcome.scores[0].score < outcome.scores[-1].score
-    return night.TableResult(*key, totals, low_wins)
-
-
-def draw_next(row: NightRow) -> night.Round:
-    """Draw the night's next round and keep it as drawn (a RuleError: a table without its
-    result, too few for a table, the night is over)."""
-    drawn = night.next_round(engine_night(row))
+def draw_next(row: NightRow, language: str | None = None, author: str = "") -> night.Round:
+    """Draw the night's next round, keep it as drawn and start its every table (a RuleError: a
+    table without its result, too few for a table, the night is over). The tables of the round
+    before hear of it (their phones show where each sits next)."""
+    read = tables.read(row)
+    drawn = night.next_round(read.the_night)
     row.rounds = [*row.rounds, stored.round_json(drawn)]
     row.drawn = now()
+    for table in drawn.tables:
+        start_table(row, drawn.number, table.number, language, commit=False)
+    told = Message(N_("Round {number} of the night is drawn."), {"number": drawn.number})
+    for (number, _), at in read.started.items():
+        if number == drawn.number - 1 and at.games:
+            log(at.games[-1], told, author)
     db.session.commit()
     return drawn
 
 
 def drawn_table(row: NightRow, number: int, table: int) -> night.Table | None:
     """Table ``table`` of round ``number`` as drawn, if there is one."""
-    for drawn in stored_night(row).rounds:
-        found = [t for t in drawn.tables if t.number == table]
-        if drawn.number == number and found:
-            return found[0]
-    return None
+    return tables.drawn_tables(tables.stored_night(row)).get((number, table))
 
 
-def seating_of(seats: Sequence[night.Entrant], pairs: bool) -> list[str]:
+def seating_of(names: Sequence[Sequence[str]], pairs: bool) -> list[str]:
     """The players in seating order: a Mus table's partners sit opposite (seats 1 and 3)."""
     if pairs:
-        (a1, a2), (b1, b2) = (entrant.names for entrant in seats)
+        (a1, a2), (b1, b2) = names
         return [a1, b1, a2, b2]
-    return [entrant.names[0] for entrant in seats]
+    return [side[0] for side in names]
 
 
-def start_table(row: NightRow, number: int, table: int, language: str | None = None) -> Table:
+def start_table(
+    row: NightRow, number: int, table: int, language: str | None = None, *, commit: bool = True
+) -> Table:
     """The drawn table ``table`` of round ``number`` as a table of today with its game, its
-    players as drawn and the game's standard rules; started again, the same table."""
+    players as they play that round and the night's rules for its tables; started again, the
+    same table."""
     if (found := started(row, number, table)) is not None:
         return found
-    if (drawn := drawn_table(row, number, table)) is None:
+    base = tables.stored_night(row)
+    if (number, table) not in tables.drawn_tables(base):
         raise RuleError(N_("there is no table {table}"), table=table, round=number)
-    spec = find_game(row.rules["game"])
-    seating = seating_of(drawn.seats, spec.night_pairs)
+    spec = find_game(base.rules.game)
+    seating = seating_of(tables.sides_of(base, (number, table)), spec.night_pairs)
+    values = spec.options.values(base.rules.preset or None, {})
     at = store.create_table(seating, language)
     at.night_id, at.night_round, at.night_table = row.id, number, table
     at.circle_id = row.circle_id
-    store.create_game(at, spec.kind, seating, {}, seating[0], commit=False)
-    db.session.commit()
+    store.create_game(
+        at, spec.kind, seating, spec.options.record(values), seating[0],
+        spec.options.settings(values), commit=False,
+    )  # fmt: skip
+    if commit:
+        db.session.commit()
     return at
 
 
-@dataclass(frozen=True)
-class TableState:
-    """Where a started table's game stands, for the hall screen: the deals entered, who
-    leads (or won), and whether it is over."""
-
-    deals: int
-    leaders: tuple[str, ...]
-    finished: bool
+def table_links(row: NightRow) -> dict[tuple[int, int], str]:
+    """The started tables' links, by (round, table): the page of the game at each (where its
+    players play), else the table's page."""
+    return {(t.night_round or 0, t.night_table or 0): link_of(t) for t in row.tables}
 
 
-def table_states(row: NightRow) -> dict[tuple[int, int], TableState]:
-    """Each started table's last game as it stands, by (round, table)."""
-    states = {}
-    for table in row.tables:
-        if table.games:
-            game = table.games[-1]
-            loaded = store.load_game(game)
-            outcome = loaded.spec.evening.outcome(loaded.replay)
-            shown = outcome.winners if outcome.finished else outcome.leaders
-            key = (table.night_round or 0, table.night_table or 0)
-            states[key] = TableState(len(loaded.record.rounds), shown, outcome.finished)
-    return states
+def link_of(table: Table) -> str:
+    endpoint, values = page_of(table)
+    return url_for(endpoint, **values)
 
 
-def table_tokens(row: NightRow) -> dict[tuple[int, int], str]:
-    """The started tables' links, by (round, table)."""
-    return {(t.night_round or 0, t.night_table or 0): t.token for t in row.tables}
+def shared_link_of(table: Table) -> str:
+    """The table's link as its players' phones open it (its QR code)."""
+    endpoint, values = page_of(table)
+    return shared(endpoint, **values)
+
+
+def page_of(table: Table) -> tuple[str, dict[str, Any]]:
+    """Where a night's table is played: its game's page, else the table's."""
+    if table.games:
+        return "games.show", {"token": table.token, "game_id": table.games[-1].id}
+    return "tables.show", {"token": table.token}
 
 
 def started(row: NightRow, number: int, table: int) -> Table | None:
@@ -210,31 +157,50 @@ def started(row: NightRow, number: int, table: int) -> Table | None:
     return None
 
 
-def enter_result(
-    row: NightRow, number: int, table: int, totals: Mapping[night.Entrant, int]
-) -> None:
-    """The organiser's result for a table that did not report (marked as his), in place of
-    one he entered before; checked with the whole night before it is stored."""
-    result = night.TableResult(number, table, dict(totals), organiser=True)
-    kept = [r for r in row.results if (r["round"], r["table"]) != (number, table)]
-    candidate = [*kept, stored.result_json(result)]
-    base = stored_night(row)
-    night.check_night(
-        night.Night(base.rules, base.roster, base.rounds, tuple(map(stored.result_of, candidate)))
-    )
-    row.results = candidate
-    db.session.commit()
+def checked(row: NightRow, roster: night.Roster) -> None:
+    """The night holds together with this roster (its every format's rule: a late pair in a
+    bracket needs a bye left to take)."""
+    check_names(roster)
+    base = replace(tables.read(row).the_night, roster=roster)
+    night.check_night(base)
+    night.ranking(base)
 
 
 def change_roster(row: NightRow, names: Sequence[str], *, arrive: bool) -> None:
     """A late arrival (``arrive``) or a withdrawal, from the next round to be drawn."""
-    base = stored_night(row)
+    base = tables.stored_night(row)
     entrant = night.Entrant(tuple(names))
     number = len(base.rounds) + 1
     roster = (
         base.roster.arrive(entrant, number) if arrive else base.roster.withdraw(entrant, number)
     )
-    check_names(roster)
-    night.check_night(night.Night(base.rules, roster, base.rounds, base.results))
+    checked(row, roster)
     row.roster = stored.roster_json(roster)
     db.session.commit()
+
+
+def substitute(row: NightRow, names: Sequence[str], out: str, into: str) -> None:
+    """``into`` plays for ``out`` in the pair ``names`` from the next round to be drawn."""
+    base = tables.stored_night(row)
+    roster = base.roster.substitute(night.Entrant(tuple(names)), out, into, len(base.rounds) + 1)
+    checked(row, roster)
+    row.roster = stored.roster_json(roster)
+    db.session.commit()
+
+
+def end_night(row: NightRow) -> None:
+    """The organiser ends the night now: no more rounds; its ranking as it stands is final."""
+    if row.ended is None:
+        row.ended = now()
+        db.session.commit()
+
+
+def watched(row: NightRow) -> dict[int, int]:
+    """The games a night's page hears through its stream, with their versions: the last game
+    at each table of this round and of the one before."""
+    last = len(row.rounds)
+    return {
+        at.games[-1].id: at.games[-1].version
+        for at in row.tables
+        if at.games and (at.night_round or 0) >= last - 1
+    }

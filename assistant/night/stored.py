@@ -1,7 +1,8 @@
 """A club night's engine values as the JSON its row keeps, and back: the rules (the seed in a
-column of its own), the roster, the rounds as drawn and the organiser's results. Numbers that
-may be fractions (rank points, a shared total) are kept as strings ("7/2"), so that JSON keeps
-them exactly."""
+column of its own), the roster, the rounds as drawn, the organiser's results and the tables'
+reports (a result sent, confirmed). Numbers that may be fractions (rank points, a shared total)
+are kept as strings ("7/2"), so that JSON keeps them exactly. A night stored before a setting
+existed reads as it was played then (no confirmation, no lateness rule, the standard rules)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from ..games.night import (
     Entrant,
     Format,
     NightRules,
+    Report,
     Roster,
     Round,
+    Substitute,
     Table,
     TableResult,
     TieBreak,
@@ -46,6 +49,9 @@ def rules_json(rules: NightRules) -> JSON:
         "final_adds": rules.final_adds,
         "losses": rules.losses,
         "b_group": rules.b_group,
+        "confirm": rules.confirm,
+        "late": rules.late,
+        "preset": rules.preset,
     }
 
 
@@ -63,6 +69,9 @@ def rules_of(data: Mapping[str, Any], seed: int) -> NightRules:
         final_adds=data["final_adds"],
         losses=data["losses"],
         b_group=data["b_group"],
+        confirm=data.get("confirm", False),
+        late=data.get("late", 0),
+        preset=data.get("preset", ""),
     )
 
 
@@ -79,6 +88,10 @@ def roster_json(roster: Roster) -> JSON:
         "entrants": [list(e.names) for e in roster.entrants],
         "arrivals": moves_json(roster.arrivals),
         "withdrawals": moves_json(roster.withdrawals),
+        "substitutes": [
+            {"names": list(s.entrant.names), "round": s.round, "out": s.out, "into": s.into}
+            for s in roster.substitutes
+        ],
     }
 
 
@@ -87,6 +100,10 @@ def roster_of(data: Mapping[str, Any]) -> Roster:
         tuple(Entrant(tuple(names)) for names in data["entrants"]),
         moves_of(data["arrivals"]),
         moves_of(data["withdrawals"]),
+        tuple(
+            Substitute(Entrant(tuple(s["names"])), s["round"], s["out"], s["into"])
+            for s in data.get("substitutes", [])
+        ),
     )
 
 
@@ -130,3 +147,12 @@ def result_of(data: Mapping[str, Any]) -> TableResult:
     return TableResult(
         data["round"], data["table"], totals, data["low_wins"], organiser=data["organiser"]
     )
+
+
+def report_json(report: Report) -> JSON:
+    return {"by": report.by, "result": result_json(report.result)}
+
+
+def report_of(data: Mapping[str, Any]) -> Report:
+    result = result_of(data["result"])
+    return Report(result.round, result.table, data["by"], result)

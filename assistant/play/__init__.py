@@ -10,14 +10,15 @@ The list of games lives in the engine layer (``assistant.games.GAMES``); the web
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from ..games import GAMES
 from .base import Adapter
 
 
-def adapter_for(kind: str) -> Adapter:
+def adapter_for(kind: str) -> Adapter[Any, Any]:
     """The adapter of a registered game (a KeyError for a kind that is not registered)."""
     if kind not in GAMES:
         raise KeyError(kind)
-    adapter: Adapter = import_module(f"{__name__}.{kind}").ADAPTER
+    adapter: Adapter[Any, Any] = import_module(f"{__name__}.{kind}").ADAPTER
     return adapter

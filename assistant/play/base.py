@@ -1,8 +1,8 @@
 """What the web side of every game shares: the entry form, the change, the adapter.
 
 A view never holds a rule: it asks the game's adapter for the form of the current step, lets the
-adapter turn the posted form into the new list of rounds, and hands that to ``services``; the
-engine then replays the whole record and refuses what breaks a rule.
+adapter turn the posted form into the new list of rounds, and hands that to the store
+(``store/writes.save``); the engine then replays the whole record and refuses what breaks a rule.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class Change:
     players: tuple[str, ...] | None = None  # the game's players when it changes them (a newcomer)
 
 
-def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | None:
+def entered_step(loaded: Loaded[Any], deal: int, what: str, formdata: Any) -> JSON | None:
     """What Undo took back of step ``what`` of ``deal`` (None: nothing, or another step)."""
     if formdata is not None:  # a posted form is what it posts
         return None
@@ -104,10 +104,11 @@ def entered_step(loaded: Loaded, deal: int, what: str, formdata: Any) -> JSON | 
 
 
 @dataclass(frozen=True)
-class Context(Generic[V]):
-    """Everything a game's templates need: the game as stored and the adapter's view of it."""
+class Context(Generic[R, V]):
+    """Everything a game's templates need: the game as stored and replayed, and the adapter's
+    view of it."""
 
-    loaded: Loaded[Any]
+    loaded: Loaded[R]
     view: V
 
     @property
@@ -135,7 +136,7 @@ def form_field_name(engine_field: str | None, players: tuple[str, ...]) -> str |
     return "_".join(str(players.index(p)) if p in players else p for p in parts)
 
 
-class Adapter(Generic[V]):
+class Adapter(Generic[R, V]):
     """The web side of one game. Templates live in ``templates/<kind>/`` by convention:
     ``_banner.html``, ``_panel.html`` (the entry step), ``_sheet.html``, ``_round.html`` (the
     correction form of one round), ``rules.html``, and optionally ``_setup.html`` (what the
@@ -155,30 +156,30 @@ class Adapter(Generic[V]):
         """What ``_setup.html`` shows for these players (None: nothing of the game's own)."""
         return None
 
-    def view(self, loaded: Loaded[Any]) -> V:
+    def view(self, loaded: Loaded[R]) -> V:
         """The view model of the game page, derived from the engine's replay."""
         raise NotImplementedError
 
-    def standings(self, ctx: Context[V]) -> Standings:
+    def standings(self, ctx: Context[R, V]) -> Standings:
         """The score at a glance, for the strip at the top of the page (``play/standings``)."""
         raise NotImplementedError
 
-    def undo_label(self, ctx: Context[V]) -> Message | None:
+    def undo_label(self, ctx: Context[R, V]) -> Message | None:
         """What Undo would take back now ("the tricks of deal 7"; None: nothing to undo). The
         Undo button names it, and the log says it was undone."""
         raise NotImplementedError
 
-    def entry_form(self, ctx: Context[V], formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: Context[R, V], formdata: Any = None) -> EntryForm | None:
         """The form of the step the table is at (None when the game is over)."""
         raise NotImplementedError
 
-    def entered(self, ctx: Context[V], form: EntryForm) -> Change:
+    def entered(self, ctx: Context[R, V], form: EntryForm) -> Change:
         raise NotImplementedError
 
-    def round_form(self, ctx: Context[V], number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: Context[R, V], number: int, formdata: Any = None) -> EntryForm:
         raise NotImplementedError
 
-    def undo_draft(self, ctx: Context[V]) -> JSON | None:
+    def undo_draft(self, ctx: Context[R, V]) -> JSON | None:
         """The half-built round after Undo takes back its last step (None: it is gone)."""
         return None
 
@@ -186,12 +187,12 @@ class Adapter(Generic[V]):
         """What Undo takes back right after round ``number`` was corrected."""
         return Message(N_("the correction of deal {deal}"), {"deal": number})
 
-    def reopened(self, ctx: Context[V]) -> JSON | None:
+    def reopened(self, ctx: Context[R, V]) -> JSON | None:
         """When nothing is half built, Undo takes back the last round: the half-built round it
         leaves, so that only the round's last step is undone and what was entered before it
         during the round is kept (a deal's mulles when its count is undone). None: the engine's
         own undo of the rounds is all (the tricks of a deal, a hand)."""
         return None
 
-    def corrected(self, ctx: Context[V], number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: Context[R, V], number: int, form: EntryForm) -> Change:
         raise NotImplementedError

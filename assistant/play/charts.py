@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+
+from ..keeping import made_once
 
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
@@ -39,15 +40,25 @@ def nice_step(span: float) -> float:
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if span / step <= 5:
             return step
-    return 10 ** len(str(int(span)))
+    power: int = 10 ** len(str(int(span)))  # (an int's power is typed Any: it may be a float)
+    return power
 
 
 def line_chart(
-    series: Mapping[str, Sequence[float]], x_labels: Sequence[str], colours: Sequence[int] = ()
+    series: Mapping[str, Sequence[float]],
+    x_labels: Sequence[str],
+    colours: Sequence[int] = (),
+    from_zero: bool = True,
 ) -> LineChart:
     """``series`` maps each player to his running totals; the first value is the start (0).
     Each line has its player's colour (his seat: ``--s0`` …), or ``colours[n]`` for the n-th
-    (Mus's two teams have the colours of their team, as on the strip).
+    (Mus's two teams have the colours of their team, as on the strip). The y axis takes in 0
+    unless ``from_zero`` is false (a rating of some 1 500 drawn near the top of 0 to 2 000
+    would show no change at all).
+
+    >>> rating = line_chart({"A": [1210, 1302, 1290]}, ["1", "2", "3"], from_zero=False)
+    >>> rating.y_ticks[0][1], rating.y_ticks[-1][1]
+    ('1200', '1320')
 
     >>> chart = line_chart({"A": [0, 13], "B": [0, 0]}, ["1"])
     >>> [line.name for line in chart.lines], chart.lines[0].last[1] < chart.lines[1].last[1]
@@ -57,18 +68,21 @@ def line_chart(
     the bids) shows the same chart again.
     """
     lines = tuple((name, tuple(values)) for name, values in series.items())
-    return _line_chart(lines, tuple(x_labels), tuple(colours))
+    return made_once(_line_chart, lines, tuple(x_labels), tuple(colours), from_zero)
 
 
-@lru_cache(maxsize=64)
 def _line_chart(
     series_items: tuple[tuple[str, tuple[float, ...]], ...],
     x_labels: tuple[str, ...],
     colours: tuple[int, ...] = (),
+    from_zero: bool = True,
 ) -> LineChart:
     series = dict(series_items)
     values = [v for s in series.values() for v in s] or [0]
-    low, high = min(0, *values), max(1, *values)
+    if from_zero:
+        low, high = min(0, *values), max(1, *values)
+    else:
+        low, high = min(values), max(values[0] + 1, *values)
     step = nice_step(high - low)
     low = step * (low // step)
     high = step * -(-high // step)

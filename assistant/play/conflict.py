@@ -5,6 +5,7 @@ game's sheet, so that the player can choose which to keep."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..games import find_game
 from ..games.base import RuleError
@@ -28,7 +29,9 @@ class Conflict:
     fits: bool
 
 
-def conflict(ctx: Context, adapter: Adapter, round_number: int, form: EntryForm) -> Conflict:
+def conflict(
+    ctx: Context[Any, Any], adapter: Adapter[Any, Any], round_number: int, form: EntryForm
+) -> Conflict:
     """Round ``round_number`` as ``form`` (kept from this phone) has it and as the table has it."""
     spec = find_game(ctx.record.game)
     if not form.validate():

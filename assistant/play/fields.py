@@ -1,10 +1,9 @@
 """Form fields the games share: a pad of number buttons, a choice of symbols; and what the
-rooms' forms share: a name's check (``no_control``), a form with a prefix of its own."""
+rooms' forms share: a name's check (``plain_text``), a form with a prefix of its own."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -15,7 +14,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from ..games.base import RuleError, has_control
+from ..games.names import INVISIBLE, has_invisible
 from ..i18n import gettext
+from ..keeping import made_once
 
 
 class PadField(Field):
@@ -77,12 +78,15 @@ class ChoiceField(Field):
             raise ValidationError(_l("%(value)s is not one of the choices.", value=self.data[:20]))
 
 
-def no_control(form: FlaskForm, field: Any) -> None:
-    """A name is printed on sheets and stored in records: no control characters in it."""
+def plain_text(form: FlaskForm, field: Any) -> None:
+    """A name is printed on sheets and stored in records: no control character in it, and
+    nothing that shows nothing (two names would look alike)."""
     if has_control(field.data or ""):
         raise ValidationError(
             gettext("A name cannot hold a control character (such as a line break).")
         )
+    if has_invisible(field.data or ""):
+        raise ValidationError(gettext(INVISIBLE))
 
 
 class Prefixed(FlaskForm):
@@ -131,10 +135,9 @@ def pad_keys(
     The same pad comes back again and again (a seat's bids for so many cards, in deal after
     deal and at every table), and its keys cost ~0.1 ms to put together: each is made once."""
     picked = None if chosen is None else str(chosen)
-    return _pad_keys(name, tuple(values), picked, forbidden, reason)
+    return made_once(_pad_keys, name, tuple(values), picked, forbidden, reason)
 
 
-@lru_cache(maxsize=1024)
 def _pad_keys(
     name: str, values: tuple[Any, ...], picked: str | None, forbidden: Any, reason: str
 ) -> Markup:

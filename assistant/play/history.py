@@ -14,9 +14,10 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
+from ..games.base import N_
 from ..i18n import gettext, say, stored_message
 from .base import Adapter
-from .fields import no_control
+from .fields import plain_text
 from .money import number
 
 NOTHING = "–"
@@ -41,7 +42,7 @@ class Logged(Protocol):
 class HistoryLine:
     what: str
     when: datetime
-    who: str  # "this phone", "phone 3f2a", "imported"
+    who: str  # "this phone", "Anna's phone", "a phone", "imported"
     version: int
     changes: tuple[str, ...]  # "Deal 1: tricks · Cia 3 → 4"
 
@@ -77,7 +78,7 @@ def shown(value: Any, words: Mapping[str, str]) -> str:
 
 
 def differences(
-    round_: Mapping[str, Any], adapter: Adapter, words: Mapping[str, str]
+    round_: Mapping[str, Any], adapter: Adapter[Any, Any], words: Mapping[str, str]
 ) -> tuple[str, ...]:
     """One replaced round said field by field (or taken back whole)."""
     name = say(adapter.round_name(round_["round"]))
@@ -107,7 +108,7 @@ class PhoneNameForm(FlaskForm):
         validators=[
             DataRequired(message=_l("Give the phone a name.")),
             Length(max=PHONE_NAME, message=_l("At most %(max)d characters.")),
-            no_control,
+            plain_text,
         ],
         filters=[lambda text: text.strip() if isinstance(text, str) else text],
     )
@@ -120,7 +121,8 @@ def signed(phone: str, name: str | None) -> str:
 
 def device_name(author: str, me: str, names: Mapping[str, str] | None = None) -> str:
     """Who made a change: this phone, a phone by the name it gave itself (in any change it
-    made, an earlier one too), else by its id."""
+    made, an earlier one too), else "a phone": never its id, a code nobody at the table can
+    place ("Name this phone" gives it a name)."""
     phone, _, name = author.partition(NAMED)
     if phone == me.partition(NAMED)[0]:
         return gettext("this phone")
@@ -128,14 +130,33 @@ def device_name(author: str, me: str, names: Mapping[str, str] | None = None) ->
         return gettext("imported")
     if name := name or (names or {}).get(phone, ""):
         return name
-    return gettext("phone %(id)s", id=phone[:4]) if phone else gettext("unknown phone")
+    return gettext("a phone")
+
+
+# The words of the fields every game's rounds may carry when people come and go, and of a
+# correction of a total (docs/records.md, "People come and go, and adjustments").
+PEOPLE_WORDS = {
+    "out": N_("not dealt in"),
+    "adjust": N_("correction of a total"),
+    "player": N_("whose"),
+    "points": N_("points"),
+    "reason": N_("why"),
+    "team": N_("team"),
+    "stones": N_("stones"),
+    "from": N_("from"),
+    "to": N_("to"),
+    "chips": N_("chips"),
+    "seats": N_("seats"),
+    "cards": N_("cards"),
+}
 
 
 def history_lines(
-    changes: Sequence[Logged], me: str, adapter: Adapter, players: list[str]
+    changes: Sequence[Logged], me: str, adapter: Adapter[Any, Any], players: list[str]
 ) -> list[HistoryLine]:
     # A player's name is never taken for a word of the record (a player called "out").
-    words = {key: text for key, text in adapter.record_words.items() if key not in players}
+    known = {**PEOPLE_WORDS, **adapter.record_words}
+    words = {key: text for key, text in known.items() if key not in players}
     names = {}  # the name each phone gave itself, the latest kept
     for change in changes:
         phone, _, name = change.author.partition(NAMED)

@@ -9,6 +9,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from babel.lists import format_list
 from babel.numbers import format_currency as babel_currency
 from babel.numbers import is_currency
 from flask_babel import format_decimal, get_locale
@@ -154,6 +155,21 @@ ROUNDED = {
 }
 
 
+# ... of one who has nothing left to pay or get: settled by payments marked paid (whether he
+# received or paid over the evening, and whether to his good) ...
+SETTLED_ROUNDED = {
+    (True, True): N_("%(name)s got %(amount)s more"),
+    (True, False): N_("%(name)s got %(amount)s less"),
+    (False, True): N_("%(name)s paid %(amount)s less"),
+    (False, False): N_("%(name)s paid %(amount)s more"),
+}
+# ... or whose whole due the rounding took away (whether it was his to get).
+ROUNDED_AWAY = {
+    True: N_("%(name)s gets nothing: %(amount)s rounded away"),
+    False: N_("%(name)s pays nothing: %(amount)s rounded away"),
+}
+
+
 def rounding_text(settlement: EveningSettlement, currency: str) -> str:
     """ "Rounded to 1.00 kr a payment: Cia pays 0.28 less, Anna gets 0.12 less, …": where the
     cents rounded away went, the largest first."""
@@ -161,19 +177,42 @@ def rounding_text(settlement: EveningSettlement, currency: str) -> str:
         return ""
     moves = rounding_moves(settlement, lambda cents: money(cents, currency, cents=True))
     coin = money(settlement.coin, currency, cents=True)
-    return gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=moves)
+    said = gettext("Rounded to %(coin)s a payment: %(moves)s.", coin=coin, moves=moves)
+    return " ".join((said, *uneven_text(settlement)))
 
 
 def rounding_moves(settlement: EveningSettlement, amount: Callable[[int], str]) -> str:
     """ "Cia pays 0.28 less, Anna gets 0.12 less, …": how rounding to the coin moved each
     player's money (``amount`` writes a number of cents), the largest first."""
-    moved = settlement.rounded
-    exact = {name: settlement.outstanding[name] - cents for name, cents in moved.items()}
+    moved = sorted(settlement.rounded.items(), key=lambda item: -abs(item[1]))
     return ", ".join(
+        gettext(rounding_move(settlement, name, cents), name=name, amount=amount(abs(cents)))
+        for name, cents in moved
+    )
+
+
+def rounding_move(settlement: EveningSettlement, name: str, cents: int) -> str:
+    """How rounding moved one player's money (``cents``: to his good when more than 0), said
+    as what is left for him: a payment still to make or to get; nothing, his payments marked
+    paid having settled him; or nothing, the rounding having taken his whole due away."""
+    left = settlement.outstanding[name]
+    exact = left - cents  # what was left for him before rounding (+: his to get)
+    if left:
+        return ROUNDED[exact > 0 or (exact == 0 and cents > 0), cents > 0]
+    if exact != settlement.balances.get(name, 0):  # payments marked paid settled him
+        return SETTLED_ROUNDED[settlement.balances.get(name, 0) > 0, cents > 0]
+    return ROUNDED_AWAY[exact > 0]
+
+
+def uneven_text(settlement: EveningSettlement) -> tuple[str, ...]:
+    """For each group of players who came out alike but whom rounding could not treat alike:
+    the sentence that says so, and whom it favours (the first of them at the table)."""
+    return tuple(
         gettext(
-            ROUNDED[exact[name] > 0 or (exact[name] == 0 and cents > 0), cents > 0],
-            name=name,
-            amount=amount(abs(cents)),
+            "%(names)s came out the same, but the rounding cannot treat them alike here: it"
+            " favours %(first)s, the first of them at the table.",
+            names=format_list(list(group), locale=get_locale()),
+            first=group[0],
         )
-        for name, cents in sorted(moved.items(), key=lambda item: -abs(item[1]))
+        for group in settlement.uneven
     )

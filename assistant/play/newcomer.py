@@ -12,7 +12,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ..games.base import JSON, N_, RuleError, check_typed_name
+from ..games.base import JSON, N_, RuleError
+from ..games.names import check_typed_name, same_name, typed_name
 from ..games.spec import GameSpec
 from .base import Context, EntryForm
 
@@ -21,7 +22,7 @@ STEP = "newcomer"  # the step a newcomer's form posts
 
 def newcomer_field() -> StringField:
     """The newcomer's name, as a game's form asks it."""
-    return StringField(_l("Name"), filters=[lambda t: t.strip() if isinstance(t, str) else t])
+    return StringField(_l("Name"), filters=[typed_name])
 
 
 class NewcomerForm(EntryForm):
@@ -35,21 +36,21 @@ def is_newcomer(formdata: Any) -> bool:
     return formdata is not None and formdata.get("step") == STEP
 
 
-def checked_name(ctx: Context[Any], form: EntryForm) -> str:
+def checked_name(ctx: Context[Any, Any], form: EntryForm) -> str:
     """The newcomer's name (``form.newcomer``) as the set-up checks a name, said beside the
     field when wrong."""
     name = form.newcomer.data or ""
     players = ctx.record.players
     if not name:
         raise RuleError(N_("Type the name of who joins."), field="newcomer")
-    check_typed_name(name, field="newcomer")
-    if name.casefold() in (player.casefold() for player in players):
+    name = check_typed_name(name, field="newcomer")
+    if same_name(name) in (same_name(player) for player in players):
         raise RuleError(
             N_("{name} is already at this game: tap that name to deal them in."),
             field="newcomer",
             name=name,
         )
-    spec: GameSpec = ctx.loaded.spec
+    spec: GameSpec[Any] = ctx.loaded.spec
     if len(players) >= spec.most_listed:
         raise RuleError(
             N_("A game lists at most {most} players."), field="newcomer", most=spec.most_listed

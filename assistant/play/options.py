@@ -13,7 +13,6 @@ and the engine's own refusal of the options each put their message next to the f
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, ClassVar
 
 from flask_babel import format_decimal
@@ -26,6 +25,7 @@ from ..games import find_game
 from ..games.base import JSON, Record, RuleError
 from ..games.options import CUSTOM, Option, OptionsSchema
 from ..i18n import gettext, say
+from ..keeping import made_once
 from .fields import choices
 
 MAX_KEYS = 5  # a choice of more is a list
@@ -123,7 +123,7 @@ class OptionsForm(FlaskForm):
 
     @property
     def custom(self) -> bool:
-        return self.preset.data == CUSTOM
+        return bool(self.preset.data == CUSTOM)
 
     @property
     def opened(self) -> bool:
@@ -194,7 +194,6 @@ class OptionsForm(FlaskForm):
         field.errors = [*field.errors, message]
 
 
-@cache
 def options_form_class(kind: str) -> type[OptionsForm]:
     """The form class of game ``kind``'s options, made once from its schema."""
     schema = find_game(kind).options
@@ -215,4 +214,4 @@ def options_form_class(kind: str) -> type[OptionsForm]:
 
 def options_form(kind: str, players: list[str], formdata: Any = None) -> OptionsForm:
     """The options step of game ``kind`` for these players (``formdata`` as posted, or None)."""
-    return options_form_class(kind)(formdata, players=players)
+    return made_once(options_form_class, kind)(formdata, players=players)

@@ -25,7 +25,7 @@ from ..games.seating import everyone, seats_at_the_end
 from ..games.spec import GameSpec, Loaded
 from ..games.tonight import StoredStake, stake_value
 from ..i18n import gettext
-from .base import Adapter, Context, V
+from .base import Adapter, Context, R, V
 from .money import money, signed_money
 from .pay import PayLine, pay_line, pay_message
 from .standings import Standings
@@ -60,6 +60,7 @@ class TableFacts:
     # alone (the watch view's facts have none: a TV never shows a number to pay to).
     pay: Mapping[str, PayMethod] = field(default_factory=dict)
     day: datetime | None = None
+    night: bool = False  # a table of a club night (its game's page shows the night's part)
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,13 @@ def again_after(
 
 
 @dataclass(frozen=True)
-class GamePage(Generic[V]):
+class GamePage(Generic[R, V]):
     """Everything a game page shows but one phone's own (its entry form, its notices)."""
 
     game: GameFacts
     table: TableFacts
-    adapter: Adapter[V]  # the game's own: it makes the page's entry form for each phone
-    ctx: Context[V]
+    adapter: Adapter[R, V]  # the game's own: it makes the page's entry form for each phone
+    ctx: Context[R, V]
     readonly: bool
     standings: Standings
     undo: Message | None  # what Undo takes back (None: nothing, or the watch view)
@@ -132,13 +133,13 @@ class GamePage(Generic[V]):
 
 
 def game_page(
-    adapter: Adapter[V],
+    adapter: Adapter[R, V],
     game: GameFacts,
     table: TableFacts,
-    loaded: Loaded,
+    loaded: Loaded[R],
     *,
     readonly: bool = False,
-) -> GamePage[V]:
+) -> GamePage[R, V]:
     """The page of ``game`` as ``loaded`` (its record, replay and draft) shows it."""
     ctx = Context(loaded, adapter.view(loaded))
     mine = not readonly
@@ -149,7 +150,7 @@ def game_page(
             " table page to go on."
         )
     again = None
-    if mine and game.finished and not table.ended:
+    if mine and game.finished and not table.ended and not table.night:  # a night draws anew
         again = again_after(game.id, game.kind, loaded.record, table.players)
     money = None
     if mine and game.finished:

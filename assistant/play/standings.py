@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..games.base import N_, Message
 from ..i18n import gettext
 from .money import number
 
 if TYPE_CHECKING:
-    from .base import Adapter, Change, Context
+    from .base import Adapter, Change, Context, R, V
 
 
 @dataclass(frozen=True)
@@ -99,12 +99,12 @@ def moves(before: Standings, after: Standings) -> str:
     )
 
 
-def telling_the_totals(adapter: Adapter, ctx: Context, change: Change) -> Change:
+def telling_the_totals(adapter: Adapter[R, V], ctx: Context[R, V], change: Change) -> Change:
     """The change, with a log sentence that also says how the totals moved, read from the
     replay the save makes ("Deal 2 corrected. Totals: Bo 83 → 71, Dan 56 → 68.")."""
     before = adapter.standings(ctx)
 
-    def describe(replay: Any) -> Message:
+    def describe(replay: R) -> Message:
         record = ctx.record.with_rounds(change.rounds)
         loaded = replace(ctx.loaded, record=record, replay=replay, draft=change.draft)
         after = adapter.standings(type(ctx)(loaded, adapter.view(loaded)))

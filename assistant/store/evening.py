@@ -5,7 +5,7 @@ marked paid is the room's own: ``evening/payments.py``).
 
 The evening is derived like every score: from the games' records (replayed once per version),
 their stakes and the payments already marked paid. Ending the evening freezes it: every game
-stops taking entries (``services.apply_change`` refuses them) and the settle-up's payments are
+stops taking entries (``store/writes.save`` refuses them) and the settle-up's payments are
 stored so that each can be marked paid; reopening forgets the payments not paid yet.
 """
 
@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..games import find_game
@@ -35,6 +36,7 @@ from ..games.tonight import (
     TableSeen,
     stake_value,
 )
+from . import keys
 from . import service as services
 from .models import Change, Game, Payment, Stake, Table, now
 from .moved import announce
@@ -74,7 +76,7 @@ def game_result(number: int, game: Game) -> GameResult:
 
 
 def load_evening(table: Table) -> Evening:
-    results = tuple(game_result(n, game) for n, game in enumerate(table.games, start=1))
+    results = tuple(game_result(n, game) for n, game in enumerate(games_at(table), start=1))
     paid = [(p.payer, p.payee, p.cents) for p in table.payments if p.paid is not None]
     settlement = settle_evening([r.money_of() for r in results], paid, table.coin)
     names = list(table.players)
@@ -91,13 +93,22 @@ def load_evening(table: Table) -> Evening:
     ]
     standings.sort(key=lambda s: (-s.cents, -s.won))
     has_money = any(r.stake is not None for r in results)
-    return Evening(table_seen(table), results, settlement, tuple(standings), has_money)
+    seen = table_seen(table, tuple(names))
+    return Evening(seen, results, settlement, tuple(standings), has_money)
 
 
-def table_seen(table: Table) -> TableSeen:
+def games_at(table: Table) -> list[Game]:
+    """The table's games with their stakes: one query for all the stakes, not one a game."""
+    query = db.select(Game).where(Game.table_id == table.id).order_by(Game.id)
+    return list(db.session.execute(query.options(selectinload(Game.stake))).scalars())
+
+
+def table_seen(table: Table, players: tuple[str, ...] | None = None) -> TableSeen:
+    """The table as the evening shows it; ``players``: everyone at it, those who joined a game
+    in play too (the table's list has whom a game started with)."""
     payments = tuple(StoredPayment(p.id, p.payer, p.payee, p.cents, p.paid) for p in table.payments)
     return TableSeen(
-        table.token, table.name, tuple(table.players), table.created, table.ended,
+        table.token, table.name, players or tuple(table.players), table.created, table.ended,
         table.currency, table.coin, payments, methods_at(table),
     )  # fmt: skip
 
@@ -119,7 +130,7 @@ def log(game: Game, summary: Message, author: str, key: str | None = None) -> No
     db.session.add(
         Change(
             game_id=game.id,
-            key=key or secrets.token_urlsafe(12),
+            key=keys.of_change(game.id, key or secrets.token_urlsafe(12)),
             version=game.version,
             summary={"template": summary.template, "params": dict(summary.params)},
             author=author,
@@ -131,10 +142,24 @@ def set_stake(
     game: Game, cents: int | None, basis: str | None, *, key: str, author: str, shown: str
 ) -> None:
     """Put ``cents`` per unit of ``basis`` on ``game`` (None: no stake); ``shown`` is the
-    amount as the change log says it. A replayed ``key`` changes nothing."""
-    if services.already_applied(key):
+    amount as the change log says it. A replayed ``key`` changes nothing, also when the same
+    form is sent many times at once (one is stored, the others find it)."""
+    if keys.applied(game.id, key):
         return
     refuse_if_ended(game.table)
+    try:
+        log(game, staked(game, cents, basis, shown), author, key)
+        db.session.commit()
+    except IntegrityError:  # another request, on another worker, stored its stake first
+        db.session.rollback()
+        if not keys.applied(game.id, key):  # not this same form sent twice at once
+            raise RuleError(
+                N_("Another phone set this stake at the same moment: reload the page.")
+            ) from None
+
+
+def staked(game: Game, cents: int | None, basis: str | None, shown: str) -> Message:
+    """The stake put on the game (not stored yet), and the log's sentence for it."""
     rules = find_game(game.kind).evening
     chosen = rules.basis(basis)
     if rules.stake_option is not None:
@@ -147,18 +172,8 @@ def set_stake(
     else:
         game.stake.cents, game.stake.basis = cents, chosen.name
     if cents is None:
-        summary = Message(N_("Stake removed: the game counts in the results, not in the money."))
-    else:
-        summary = Message(chosen.summary, {"amount": shown})
-    log(game, summary, author, key)
-    try:
-        db.session.commit()
-    except IntegrityError:  # another request, on another worker, stored its stake first
-        db.session.rollback()
-        if not services.already_applied(key):  # not this same form sent twice at once
-            raise RuleError(
-                N_("Another phone set this stake at the same moment: reload the page.")
-            ) from None
+        return Message(N_("Stake removed: the game counts in the results, not in the money."))
+    return Message(chosen.summary, {"amount": shown})
 
 
 def start_game(
@@ -174,7 +189,8 @@ def start_game(
     key: str | None = None,
 ) -> Game:
     """A new game at ``table`` (a new table is stored with it), with its stake if one was
-    given, and the evening's name if it has none yet; ``key``: the form's idempotency key."""
+    given, and the evening's name if it has none yet; ``key``: the form's start key as kept
+    (``store/keys.py``)."""
     if name and name.strip() and not table.name:
         table.name = name.strip()
     game = services.create_game(table, kind, names, options, first, settings, commit=False)

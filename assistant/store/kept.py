@@ -8,61 +8,39 @@
   another but a phone's own notices (``views/shown.py:look``): a page asked again for the
   same version is drawn from its model without replaying or reading the evening again;
 * the sheets drawn from those models, by the same key (a sheet shows nothing of one phone's
-  own, and drawing a long one is most of a page).
+  own, and drawing a long one is most of a page);
+* a circle's evenings as its pages read them, each by everything of its table, games and
+  payments that can change it, and each circle's numbers (its games, ratings and what its
+  pages derive from them) by its version, the evenings' keys together
+  (``circles/numbers.py``): a page of a circle whose last evening changed reads that evening
+  alone and rates only what follows the games that stayed the same.
+* the hall screen's part of each club night, by the night's state (``night/hall.py``).
+* what is made from plain values alone (``keeping.made_once``: a step's form class, a pad's
+  keys, a chart, a text in a language, WTForms' catalog, a deal still to come on a sheet).
 
 Every app has its own: two apps in one process (the tests, a worker's reload) share nothing.
+Switched off, the app keeps none of these. The engines' own memoization of pure functions of
+plain values (``functools.lru_cache`` in ``games/``) stays: it cannot go stale, and the engines
+know nothing of the app.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import Flask, current_app
 
 from ..games.base import Record
+from ..keeping import Keeping, Kept, kept_if
 from .models import Game
-
-
-class Kept:
-    """A bounded, thread-safe store of the latest items (the oldest go first)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-            return None
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def copy(self) -> list[tuple[tuple[Any, ...], Any]]:
-        """A copy of what is kept, the oldest first (for a look through them)."""
-        with self.lock:
-            return list(self.items.items())
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
 
 
 class ReplayCache:
     """The replays of the last games shown or saved, by game and version; ``created`` is part
     of the key because a deleted game's id may be given to a new game."""
 
-    def __init__(self, size: int = 64) -> None:
-        self.kept = Kept(size)
+    def __init__(self, kept: Kept) -> None:
+        self.kept = kept
 
     @staticmethod
     def key(game: Game, version: int) -> tuple[Any, ...]:
@@ -95,28 +73,28 @@ class ReplayCache:
         self.kept.clear()
 
 
-class Nothing(Kept):
-    """Keeps nothing: what the switch turned off."""
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        return None
-
-
-class KeptInProcess:
-    """The app's own in-process keeping: its replays, its game pages' models and their sheets."""
+class KeptInProcess(Keeping):
+    """The app's own in-process keeping: what it made once from plain values (``made``), its
+    replays, its game pages' models and their sheets, the circles' evenings and numbers, the
+    hall screens' parts."""
 
     def __init__(self, on: bool = True) -> None:
-        self.on = on
-        self.replays = ReplayCache()
-        self.pages = Kept(64) if on else Nothing(0)
-        self.sheets = Kept(64) if on else Nothing(0)
-        if not on:
-            self.replays.kept = Nothing(0)
+        super().__init__(on)
+        self.replays = ReplayCache(kept_if(on, 64))
+        self.pages = kept_if(on, 64)
+        self.sheets = kept_if(on, 64)
+        self.evenings = kept_if(on, 2048)
+        self.circles = kept_if(on, 32)
+        self.halls = kept_if(on, 16)  # a hall screen's part, by the night's state
 
     def clear(self) -> None:
+        super().clear()
         self.replays.clear()
         self.pages.clear()
         self.sheets.clear()
+        self.evenings.clear()
+        self.circles.clear()
+        self.halls.clear()
 
 
 def setup_kept(app: Flask) -> None:

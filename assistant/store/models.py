@@ -190,8 +190,9 @@ class Payment(Base):
 
 class Night(Base):
     """A club night (``docs/night.md``): its rules, who is in it and each round as drawn, as
-    JSON (``assistant/night/stored.py``), and the results the organiser entered for tables that
-    did not report. A table's own result is derived from its game each time, never stored."""
+    JSON (``assistant/night/stored.py``), the results the organiser entered (each kept, the
+    last for a table counting) and what the tables' players said of their results (sent,
+    confirmed). A table's own result is derived from its game each time, never stored."""
 
     __tablename__ = "night"
 
@@ -204,8 +205,10 @@ class Night(Base):
     roster: Mapped[dict[str, Any]] = mapped_column(JSON)
     rounds: Mapped[list[Any]] = mapped_column(JSON, default=list)
     results: Mapped[list[Any]] = mapped_column(JSON, default=list)  # the organiser's only
+    reports: Mapped[list[Any]] = mapped_column(JSON, default=list, server_default="[]")
     minutes: Mapped[int] = mapped_column(default=0)  # a round's time limit (0: none)
     drawn: Mapped[datetime | None]  # when the last round was drawn: its countdown runs from it
+    ended: Mapped[datetime | None]  # the organiser ended the night early
     circle_id: Mapped[int | None] = mapped_column(
         ForeignKey("circle.id", ondelete="SET NULL"), index=True
     )

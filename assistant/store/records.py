@@ -7,11 +7,21 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from ..games import find_game
-from ..games.base import JSON, MAX_NAME, N_, Record, RuleError, check_keys, has_control
+from ..games.base import (
+    JSON,
+    MAX_NAME,
+    N_,
+    Record,
+    RuleError,
+    check_keys,
+    has_control,
+)
+from ..games.names import INVISIBLE, has_invisible, typed_name
 
 FORMAT = "table-assistant/1"
 # Bounds far beyond any game at a table, so that whatever a record holds can be stored in every
@@ -68,7 +78,9 @@ def parse_players(names: Any, low: int, high: int) -> tuple[str, ...]:
         check_text(name, "players")
         if len(name) > MAX_NAME:
             raise RuleError(N_("{name!r} is longer than {max} characters"), name=name, max=MAX_NAME)
-    if len(set(names)) != len(names):
+        if has_invisible(name):
+            raise RuleError(INVISIBLE)
+    if len({typed_name(name) for name in names}) != len(names):  # two that look alike too
         raise RuleError(N_("every player needs a different name"))
     return tuple(names)
 
@@ -92,15 +104,35 @@ def score_record(record: Record) -> JSON:
 
 
 def load_json(text: str) -> Any:
-    """The JSON of a record file; a RuleError says in plain words why it is not one."""
+    """The JSON of a record file; a RuleError says in plain words why it is not one. Its texts
+    are read composed (NFC), as a typed name is kept: a name written with a combining accent
+    is the same player in its list of players and in its rounds, and one of a table's."""
     try:
         return json.loads(
-            text, parse_int=_whole, parse_float=_decimal, parse_constant=_not_a_number
+            text,
+            parse_int=_whole,
+            parse_float=_decimal,
+            parse_constant=_not_a_number,
+            object_pairs_hook=_composed,
         )
     except json.JSONDecodeError as exc:
         raise RuleError(DAMAGED, line=exc.lineno) from None
     except RecursionError:
         raise RuleError(TOO_DEEP) from None
+
+
+def _composed(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    return {_nfc(key): _nfc(value) for key, value in pairs}
+
+
+def _nfc(value: Any) -> Any:
+    """A text composed (NFC), and each text of a list (an object's own are composed by
+    ``_composed``, as it is read)."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, list):
+        return [_nfc(item) for item in value]
+    return value
 
 
 def _whole(text: str) -> int:
@@ -162,6 +194,13 @@ def check_text(text: str, where: str) -> str:
         raise RuleError(
             N_("{where}: a text is longer than {max} characters"), where=where, max=MAX_TEXT
         )
+    return text
+
+
+def check_name_text(text: str, where: str) -> str:
+    """A name a file gives (a table's, a night's): a record's text, and nothing invisible."""
+    if has_invisible(check_text(text, where)):
+        raise RuleError(INVISIBLE)
     return text
 
 

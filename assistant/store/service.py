@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, inspect
+from sqlalchemy import bindparam, delete, inspect
 
 from ..extensions import db
 from ..games import find_game
@@ -54,7 +54,7 @@ def rounds_of(game: Game) -> list[Any]:
         db.session.refresh(game)
 
 
-def load_game(game: Game) -> Loaded:
+def load_game(game: Game) -> Loaded[Any]:
     """The game as stored, replayed (once per version: see :class:`~.kept.ReplayCache`);
     a version already replayed in this process reads no rounds from the database."""
     replays = kept().replays
@@ -155,7 +155,8 @@ def import_record(text: str, table: Table | None = None, *, language: str | None
 
 def current_version(game: Game) -> int:
     """The version as committed now (another phone may have moved it since ``game`` was read)."""
-    return db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
+    version: int = db.session.execute(db.select(Game.version).filter_by(id=game.id)).scalar_one()
+    return version
 
 
 CHANGES_SINCE = (
@@ -184,12 +185,12 @@ def changes_of(game: Game) -> list[Change]:
 
 
 def delete_game(game: Game) -> None:
-    db.session.delete(game)
+    """The game and what hangs from it (its entries, log and stake, by the database's own
+    cascade), in one statement: the same game deleted by two phones at once is deleted once,
+    and the second finds nothing left to delete (through the ORM, each row it had read was
+    expected to be there still)."""
+    db.session.execute(delete(Game).where(Game.id == game.id))
     db.session.commit()
-
-
-def already_applied(key: str) -> bool:
-    return db.session.execute(db.select(Change.id).filter_by(key=key)).first() is not None
 
 
 def finished_since(game: Game, finished: bool) -> datetime | None:

@@ -26,7 +26,13 @@ from ..games.evening_money import CURRENCIES
 from . import service as services
 from .kept import kept
 from .models import Entry, Game, Stake, Table, now
-from .records import check_text, dump_record, load_json, parse_players, parse_record
+from .records import (
+    check_name_text,
+    dump_record,
+    load_json,
+    parse_players,
+    parse_record,
+)
 
 FORMAT = "table-assistant/table-1"
 MOST_GAMES = 60
@@ -111,7 +117,7 @@ def store(
     *,
     commit: bool = True,
 ) -> Table:
-    name = check_text(data["name"], "name") if isinstance(data.get("name"), str) else ""
+    name = check_name_text(data["name"], "name") if isinstance(data.get("name"), str) else ""
     currency = data["currency"] if data.get("currency") in CURRENCIES else ""
     try:
         table = services.create_table(list(players), language)

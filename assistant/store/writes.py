@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, delete, insert, update
@@ -24,11 +24,12 @@ from ..extensions import db
 from ..games import find_game
 from ..games.base import JSON, N_, Message, Record, RuleError
 from ..games.changelog import before_correction, differing, replaced
-from ..games.spec import in_play
+from ..games.spec import GameSpec, Replay, in_play
+from . import keys
 from .kept import kept
 from .models import Change, Entry, Game
 from .moved import announce, saved
-from .service import already_applied, changes_since, current_version, dumped, finished_since
+from .service import changes_since, current_version, dumped, finished_since
 
 GAMES, ENTRIES, CHANGES = (cast(SqlTable, m.__table__) for m in (Game, Entry, Change))
 MOVE_ON = update(GAMES).where(
@@ -39,10 +40,11 @@ DROP_ENTRIES = delete(ENTRIES).where(
 )  # from the first round that differs on
 ADD_ENTRIES = insert(ENTRIES)
 ADD_CHANGE = insert(CHANGES)
+R = TypeVar("R", bound=Replay)  # the game's replay (GameSpec.replay)
 
 
 @dataclass(frozen=True)
-class Proposal:
+class Proposal(Generic[R]):
     """A change proposed to a game (an entry, an Undo, a correction): its rounds (and draft)
     instead of the game's, made from the form of ``version`` with the idempotency ``key``.
 
@@ -56,10 +58,10 @@ class Proposal:
     rounds: Sequence[Mapping[str, Any]]
     summary: Message
     record: Record
-    replayed: Any = None
+    replayed: R | None = None
     draft: JSON | None = None
     author: str = ""
-    describe: Callable[[Any], Message] | None = None
+    describe: Callable[[R], Message] | None = None
     correcting: int | None = None
     players: Sequence[str] | None = None  # the game's players, when the change changes them
 
@@ -97,7 +99,7 @@ class Refused:
 Outcome = Saved | AlreadySaved | Stale | Refused
 
 
-def save(game: Game, proposal: Proposal) -> Outcome:
+def save(game: Game, proposal: Proposal[R]) -> Outcome:
     """Store the proposal in one transaction, or say why not: a key saved before changes
     nothing, a form of another version is stale, a broken rule is refused, and the version
     moves on by a guarded UPDATE, so that two phones or two workers can never both win."""
@@ -137,17 +139,18 @@ def save(game: Game, proposal: Proposal) -> Outcome:
     return Saved(summary)
 
 
-def replayed(game: Game, proposal: Proposal) -> Any:
+def replayed(game: Game, proposal: Proposal[R]) -> R:
     """The proposal's record replayed (a RuleError names what it breaks): the request's own
     replay when only the draft changes, else resumed from it."""
     before, after = proposal.record, proposal.after
     if proposal.replayed is not None and after == before:
         return proposal.replayed
     since = (before, proposal.replayed) if proposal.replayed is not None else None
-    return find_game(game.kind).replay_since(after, since)
+    spec: GameSpec[R] = find_game(game.kind)
+    return spec.replay_since(after, since)
 
 
-def logged(proposal: Proposal, summary: Message) -> dict[str, Any]:
+def logged(proposal: Proposal[Any], summary: Message) -> dict[str, Any]:
     """The log's line of the change: its sentence, and what a correction or an undo replaced
     in the rounds already entered (the history shows it)."""
     line = dumped(summary)
@@ -156,7 +159,7 @@ def logged(proposal: Proposal, summary: Message) -> dict[str, Any]:
     return line
 
 
-def kept_for_undo(proposal: Proposal) -> JSON | None:
+def kept_for_undo(proposal: Proposal[Any]) -> JSON | None:
     """What a correction replaced, for Undo to take it back (None: not a correction)."""
     if proposal.correcting is None:
         return None
@@ -171,7 +174,7 @@ def kept_for_undo(proposal: Proposal) -> JSON | None:
 
 def late(game: Game, key: str, version: int) -> AlreadySaved | Stale:
     """A form of another version than the game's: saved before under its key, else stale."""
-    if already_applied(key):
+    if keys.applied(game.id, key):
         return AlreadySaved()
     db.session.expire_all()  # read the game afresh
     return Stale(changes_since(game.id, version))
@@ -181,14 +184,14 @@ def refused(game: Game, key: str, version: int | None, error: RuleError | None) 
     """A change (of the form of ``version``, under ``key``) that cannot be saved as it stands:
     unless it was saved before (sent again after its own answer) or another phone moved the
     game meanwhile (then it was judged by the wrong step), refused."""
-    if already_applied(key):
+    if keys.applied(game.id, key):
         return AlreadySaved()
     if version is not None and current_version(game) != version:
         return late(game, key, version)
     return Refused(error)
 
 
-def undone(game: Game, proposal: Proposal, what: Message | None) -> Proposal | Refused:
+def undone(game: Game, proposal: Proposal[R], what: Message | None) -> Proposal[R] | Refused:
     """Undo as a proposal: of the half-built round its last step (the proposal's draft),
     else the last correction, else the engine's undo of the rounds. ``what`` names it
     ("the tricks of deal 7") for the log: "Undone: the tricks of deal 7."."""
@@ -210,12 +213,13 @@ class KeyTaken(Exception):
     """The same key was written first by another request (a race between two workers)."""
 
 
-def store(game_id: int, proposal: Proposal, row: dict[str, Any], line: dict[str, Any]) -> bool:
+def store(game_id: int, proposal: Proposal[Any], row: dict[str, Any], line: dict[str, Any]) -> bool:
     """The version moved on from the proposal's (with the game's new ``row``: draft, finished,
     correction), the rounds rewritten and the log's ``line`` written, in one transaction;
     False (nothing written) if another phone moved the version first. Nothing this request has
     read is expired by the commit (the page after a save is made from it and its replay)."""
-    version, key, author = proposal.version, proposal.key, proposal.author
+    version, author = proposal.version, proposal.author
+    key = keys.of_change(game_id, proposal.key)  # the key as this game keeps it
     session = db.session()
     try:
         connection = session.connection()  # the statements go straight to it, not through the ORM
@@ -263,6 +267,6 @@ def _rewrite_entries(
 
 
 def _entry_key(key: str, seq: int) -> str:
-    """The key of one entry a change wrote: the change's key (up to 64 characters) digested, so
+    """The key of one entry a change wrote: the change's key as its game keeps it, shortened so
     that with the entry's number it still fits the column."""
     return f"{hashlib.sha256(key.encode()).hexdigest()[:40]}:{seq}"

@@ -20,9 +20,10 @@ from ..evening import table_routes as tables
 from ..extensions import db
 from ..games import GAMES, find_game
 from ..games.base import Message
+from ..games.cards import KEY_RANKS, SUIT_LETTERS
 from ..i18n import current_language
 from ..lookup import refuse_malformed_tokens
-from ..night import hall
+from ..night import at_table, hall
 from ..night import routes as nights
 from ..play.base import new_key
 from ..play.fields import input_value, pad_keys
@@ -41,14 +42,16 @@ CSP = (
 )
 
 
-# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly: only its worker
-# may, and nothing else changes for it.
+# The app on the phone (static/phone/worker.mjs) compiles Python's WebAssembly, and mounts the
+# standard library it compiled and kept by a URL of its own (a blob's): only its worker may,
+# and nothing else changes for it.
 PHONE_WORKER = "/static/phone/"
 
 
 def csp_for(path: str) -> str:
     if path.startswith(PHONE_WORKER):
-        return CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        worker = CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+        return f"{worker}; connect-src 'self' blob:"
     return CSP
 
 
@@ -81,8 +84,11 @@ def game_assets(app: Flask) -> dict[str, tuple[str, ...]]:
     }
 
 
+LINK_PARTS = ("token", "view_token")  # the parts of an address that are a key
+
+
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall):
+    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall, at_table):
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(home.new_circle_bp)
@@ -104,6 +110,8 @@ def register_views(app: Flask) -> None:
         ),
         typed_amount=typed,
         posted_key=posted_key,
+        card_ranks=KEY_RANKS,  # the pads of a card (games/cards.py)
+        suit_letters=SUIT_LETTERS,
     )
     app.jinja_env.filters["number"] = number  # in the reader's locale: 1 234, −5
     app.jinja_env.filters["input_value"] = input_value  # as typed, else the value
@@ -143,7 +151,20 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if response.mimetype == "text/html":
         response.headers.add("Vary", "HX-Request")
+    if "Cache-Control" not in response.headers and carries_a_key(response):
+        response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def carries_a_key(response: Response) -> bool:
+    """Whether no cache may keep this answer: every page carries a key (a table's, a circle's
+    or a night's link in its address or its links, this phone's tables on the home page, the
+    session's CSRF token in its forms), and so does every answer under a link (an export, a
+    sheet). ``no-store``, not ``private``: the browser's own cache may not keep them on disk
+    either, where the next person at a shared computer finds them. The service worker keeps
+    its own copy of a page for play without signal (its cache is not governed by this)."""
+    under_a_link = any(name in (request.view_args or {}) for name in LINK_PARTS)
+    return response.mimetype == "text/html" or under_a_link
 
 
 def name_the_answered_form(response: Response) -> Response:

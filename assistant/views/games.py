@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -19,7 +18,8 @@ from flask import (
 )
 
 from ..device import device, is_htmx
-from ..evening.again import chosen_players, play_again, started_with
+from ..download import download, json_download
+from ..evening.again import chosen_players, play_again, started_at
 from ..evening.forms import AgainForm
 from ..games.base import Message, RuleError
 from ..games.spec import in_play
@@ -115,7 +115,9 @@ def correct(token: str, game_id: int, number: int) -> Any:
     return submit(asked, partial(corrected, adapter, number))
 
 
-def corrected(adapter: Adapter[Any], number: int, ctx: Context[Any], form: EntryForm) -> Change:
+def corrected(
+    adapter: Adapter[Any, Any], number: int, ctx: Context[Any, Any], form: EntryForm
+) -> Change:
     """The correction of round ``number``, with a log sentence that says how the totals moved."""
     change = telling_the_totals(adapter, ctx, adapter.corrected(ctx, number, form))
     return replace(change, correcting=number)
@@ -152,12 +154,12 @@ def again(token: str, game_id: int) -> Any:
     if not form.validate_on_submit() and not form.joins.errors:
         notice = gettext("This page is out of date: reload it and enter again.")
         return render_game(table, game, status=422, notice=notice)
-    if (started := started_with(form.key.data)) is None:  # else sent again: that game
+    if (started := started_at(table, form.key.data)) is None:  # else sent again: that game
         if (chosen := chosen_players(game, form)) is None:
             return render_game(table, game, status=422, again=form)
         try:
             started = play_again(game, form.key.data, chosen)
-        except RuleError as error:  # the evening has ended
+        except RuleError as error:  # the evening has ended, or the rules do not fit them
             return render_game(table, game, status=422, notice=say(error))
     return redirect(url_for("games.show", token=table.token, game_id=started.id), 303)
 
@@ -167,11 +169,7 @@ def export(token: str, game_id: int) -> Response:
     _table, game = game_or_404(token, game_id)
     record = dump_record(services.record_of(game))
     name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.json"
-    return Response(
-        json.dumps(record, ensure_ascii=False, indent=2),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    return json_download(record, name)
 
 
 @bp.get("/sheet.csv")
@@ -179,11 +177,8 @@ def sheet_csv(token: str, game_id: int) -> Response:
     """The game's sheet as a spreadsheet: one row per round."""
     _table, game = game_or_404(token, game_id)
     name = f"{game.kind}-{game.created:%Y-%m-%d}-{game.id}.csv"
-    return Response(
-        "\ufeff" + tablefile.sheet_csv(game, say),  # the mark tells spreadsheets it is UTF-8
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+    # the mark at its start tells spreadsheets it is UTF-8
+    return download("\ufeff" + tablefile.sheet_csv(game, say), name, "text/csv")
 
 
 @bp.get("/history")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
-from ..assets import fingerprint
+from ..assets import fingerprint, static_files
 from ..games import GAMES
 from ..i18n import gettext
 
@@ -75,27 +75,17 @@ def unsent() -> str:
     return render_template("pwa/unsent.html")
 
 
-def static_files() -> list[str]:
-    """Every static file (the shared ones and each game's own)."""
-    static = Path(current_app.static_folder or "")
-    return sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
-
-
-def static_digests() -> dict[str, str]:
-    """Every static file's digest, for the phone's own copy of the app (``bundle.py``)."""
-    return {name: digest for name in static_files() if (digest := fingerprint(name))}
-
-
 def precached_files() -> list[str]:
     """What the service worker keeps on the phone from the first visit on: the shared files,
     which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
     game has loaded them (``pwa.js`` tells the worker which, and they come from the browser's
     cache): a first visit does not download the three other games. The PNG icons are for
-    installing the app (the phone keeps its own copy then); a page shows the SVG one."""
-    return [name for name in static_files() if not INSTALL_ICON.fullmatch(name) and shared(name)]
+    installing the app (the phone keeps its own copy then); a page shows the SVG one. A
+    vendored file's provenance (``vendored.json``) is for people, not for pages."""
+    return [name for name in static_files() if not NOT_KEPT.fullmatch(name) and shared(name)]
 
 
-INSTALL_ICON = re.compile(r"icons/.*\.png")
+NOT_KEPT = re.compile(r"icons/.*\.png|(.*/)?vendored\.json")
 
 
 def shared(name: str) -> bool:

@@ -13,8 +13,7 @@ from ..device import device, is_htmx, posted_key
 from ..games.base import Message, RuleError
 from ..i18n import gettext, say
 from ..play.base import Change, Context, EntryForm, place_error, same_field
-from ..store import service as services
-from ..store import writes
+from ..store import keys, writes
 from ..store.models import Game, Table
 from .shown import asked_version, game_context, page_of, render_game
 
@@ -28,7 +27,7 @@ class Asked:
     table: Table
     game: Game
     form: EntryForm | None = None
-    make_form: Callable[[Context[Any]], EntryForm | None] | None = None
+    make_form: Callable[[Context[Any, Any]], EntryForm | None] | None = None
     draw: Callable[..., Any] | None = None
     keep: Callable[[Game, EntryForm], EntryForm | None] | None = None
     fields: Callable[[RuleError], RuleError] = same_field
@@ -38,7 +37,7 @@ class Asked:
         return draw(**parts)
 
 
-def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]) -> Any:
+def submit(asked: Asked, make_change: Callable[[Context[Any, Any], EntryForm], Change]) -> Any:
     """Validate, propose, answer: 303/fragment when saved, 422 invalid, 409 stale, a post sent
     again is "already saved"."""
     asked, outcome = proposed(asked, make_change)
@@ -46,7 +45,7 @@ def submit(asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change
 
 
 def proposed(
-    asked: Asked, make_change: Callable[[Context[Any], EntryForm], Change]
+    asked: Asked, make_change: Callable[[Context[Any, Any], EntryForm], Change]
 ) -> tuple[Asked, writes.Outcome | None]:
     """The post as its form made it, and what became of it (None: the game is over).
 
@@ -63,7 +62,7 @@ def proposed(
     form = asked.make_form(ctx) if asked.make_form else asked.form
     asked = replace(asked, form=form)
     if form is None:  # the game is over
-        return asked, writes.AlreadySaved() if services.already_applied(key) else None
+        return asked, writes.AlreadySaved() if keys.applied(game.id, key) else None
     if not form.validate():
         return asked, writes.refused(game, key, posted, None)
     try:

@@ -58,13 +58,13 @@ def asked_version(values: Any) -> int | None:
     return version if version is not None and 0 <= version <= LARGEST_INTEGER else None
 
 
-def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any]:
+def page_of(game: Game, *, readonly: bool = False) -> GamePage[Any, Any]:
     """The game's page model, built once per look (``shown.look``: its version, the language,
     the watch view …) and kept (``store/kept.py``). A request asking twice gets the same page, even
     if the process dropped it meanwhile: a form made from it is drawn with it."""
     key = look(game.table, game, readonly=readonly)
-    asked: dict[tuple[Any, ...], GamePage[Any]] = g.setdefault("pages", {})
-    page: GamePage[Any] | None = asked.get(key) or kept().pages.get(key)
+    asked: dict[tuple[Any, ...], GamePage[Any, Any]] = g.setdefault("pages", {})
+    page: GamePage[Any, Any] | None = asked.get(key) or kept().pages.get(key)
     if page is None:
         loaded = services.load_game(game)  # the game may be read again, of a newer version
         key = look(game.table, game, readonly=readonly)
@@ -100,7 +100,7 @@ def kept_answer(
     return draw_game(page, parts, sheet=sheet, whole=not is_htmx())
 
 
-def game_context(game: Game) -> Context[Any]:
+def game_context(game: Game) -> Context[Any, Any]:
     return page_of(game).ctx
 
 
@@ -128,7 +128,10 @@ def table_facts(table: Table, *, readonly: bool = False) -> TableFacts:
     token = "" if readonly else table.token
     pay = {} if readonly else methods_at(table)  # a TV never shows a number to pay to
     players = tuple(table.players)
-    return TableFacts(token, table.view_token, table.currency, ended, players, pay, table.created)
+    night = table.night_id is not None
+    return TableFacts(
+        token, table.view_token, table.currency, ended, players, pay, table.created, night
+    )
 
 
 def render_game(
@@ -170,7 +173,7 @@ class Parts:
     again: FlaskForm | None = None  # play again with a changed list, as sent (its errors)
 
 
-def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
+def drawn_model(page: GamePage[Any, Any]) -> dict[str, Any]:
     """The page model as the templates know its parts (``base``: the page's own address;
     ``enter``: where its entry forms post; ``corrections``: where a round's correction is, its
     number after it: ``games.correct``). The watch view has neither: they are the share's."""
@@ -190,14 +193,18 @@ def drawn_model(page: GamePage[Any]) -> dict[str, Any]:
             "again": page.again, "money": page.money}  # fmt: skip
 
 
-def draw_sheet(page: GamePage[Any]) -> Markup:
+def draw_sheet(page: GamePage[Any, Any]) -> Markup:
     """The game's sheet: the same for every phone that reads the game the same way."""
     html = render_template(f"{page.game.kind}/_sheet.html", **drawn_model(page))
     return Markup(html)  # noqa: S704  # nosec B704  # our own template's output, escaped there
 
 
 def draw_game(
-    page: GamePage[Any], parts: Parts = Parts(), *, sheet: Markup | None = None, whole: bool = True
+    page: GamePage[Any, Any],
+    parts: Parts = Parts(),
+    *,
+    sheet: Markup | None = None,
+    whole: bool = True,
 ) -> str:
     """The page drawn from its model and one phone's own parts (a fresh entry form of the step
     when none is given); ``whole``: the page, else its ``#game`` fragment (htmx)."""

@@ -10,10 +10,17 @@
   const SUITS = { S: ["♠", "black"], H: ["♥", "red"], D: ["♦", "red"], C: ["♣", "black"] };
 
   const number = (input) => {
-    const n = parseInt(input.value, 10);
+    const n = parseInt(input ? input.value : "", 10);
     return Number.isFinite(n) && n > 0 ? n : 0;
   };
-  const inputOf = (side, count) => side.querySelector(`[data-count="${count}"] input`);
+  // A count is a stepper's number input, or a pad of keys (radios) of which one is tapped.
+  const boxOf = (side, count) => side.querySelector(`[data-count="${count}"]`);
+  const valueOf = (box) => number(box.querySelector("input[type=number], input[type=radio]:checked"));
+  function setValue(box, n) {
+    const typed = box.querySelector("input[type=number]");
+    if (typed) typed.value = String(n);
+    else box.querySelectorAll("input[type=radio]").forEach((key) => { key.checked = key.value === String(n); });
+  }
 
   function update(piles) {
     const sides = Array.from(piles.querySelectorAll("[data-side]"));
@@ -24,15 +31,15 @@
     COUNTS.forEach((count) => {
       const span = check && check.querySelector(`[data-sum="${count}"]`);
       const pack = span ? Number(span.dataset.pack) : 0;
-      const values = () => sides.map((side) => number(inputOf(side, count)));
+      const values = () => sides.map((side) => valueOf(boxOf(side, count)));
       // The last pile, until someone touches it, holds what the others left.
       const rest = sides.find((side) => "rest" in side.dataset);
-      const restInput = rest && inputOf(rest, count);
-      if (restInput && !("touched" in restInput.dataset)) {
+      const restBox = rest && boxOf(rest, count);
+      if (restBox && !("touched" in restBox.dataset)) {
         const others = values().reduce((a, v, i) => a + (sides[i] === rest ? 0 : v), 0);
-        restInput.value = String(Math.max(0, pack - others));
+        setValue(restBox, Math.max(0, pack - others));
       }
-      if (restInput) filled[count] = !("touched" in restInput.dataset);
+      if (restBox) filled[count] = !("touched" in restBox.dataset);
       const all = values();
       const sum = all.reduce((a, v) => a + v, 0);
       if (span) {
@@ -42,7 +49,7 @@
         span.classList.toggle("ok", sum === pack);
       }
       // What the others took: a pile still filled in with the rest does not count against them.
-      const counted = sides.map((side, i) => (side === rest && restInput && !("touched" in restInput.dataset) ? 0 : all[i]));
+      const counted = sides.map((side, i) => (side === rest && restBox && !("touched" in restBox.dataset) ? 0 : all[i]));
       const taken = counted.reduce((a, v) => a + v, 0);
       sides.forEach((side, i) => {
         const left = side.querySelector(`[data-count="${count}"] [data-left]`);
@@ -61,8 +68,8 @@
     if (!kept || !rest || "fresh" in kept.dataset) return;
     const filled = kept.value.split(" ");
     COUNTS.filter((count) => !filled.includes(count)).forEach((count) => {
-      const input = inputOf(rest, count);
-      if (input) input.dataset.touched = "";
+      const box = boxOf(rest, count);
+      if (box) box.dataset.touched = "";
     });
   }
 
@@ -104,8 +111,23 @@
   document.addEventListener("input", (event) => {
     const piles = event.target.closest("[data-piles]");
     if (!piles) return;
-    if (event.isTrusted && event.target.type === "number") event.target.dataset.touched = "";
+    const box = event.target.closest("[data-count]");
+    // A finger's change (a key, a digit, a stepper's − or +) is the table's: kept as counted.
+    if (box && (event.isTrusted || "touched" in event.target.dataset)) box.dataset.touched = "";
     update(piles);
+  });
+  // Enter in a typed count goes on to the next pile's spades (not to a pile still filled in
+  // with the rest), else to the save button: it never saves the deal half counted.
+  document.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (event.key !== "Enter" || !input.matches("[data-piles] input[type=number]")) return;
+    event.preventDefault();
+    const form = input.closest("form");
+    const later = Array.from(form.querySelectorAll('[data-side] [data-count="spades"]'))
+      .filter((box) => input.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .find((box) => !("rest" in box.closest("[data-side]").dataset) || "touched" in box.dataset);
+    const next = later ? later.querySelector("input") : form.querySelector("button[type=submit]");
+    if (next) next.focus();
   });
   document.addEventListener("change", (event) => {
     const details = event.target.closest("[data-piles] details.add-mulle");

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page
 from werkzeug.serving import make_server
 
 from assistant import create_app
+from assistant.bundle import make_bundle
 from assistant.config import Defaults
 from assistant.extensions import db
 
@@ -89,6 +90,7 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
     )
     with app.app_context():
         db.create_all()
+    make_bundle(app)  # the app for the phone, made before any request, as gunicorn makes it
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -100,9 +100,16 @@ def above_the_bar(page: Page, *selectors: str) -> None:
         raise AssertionError(f"boxes: {page.evaluate(BOXES, list(selectors))}") from error
 
 
+# Where layout matters most: a 320 px phone with the browser's text at 200 %.
+LAYOUT_SCREENS = {
+    "phone": SCREENS["phone"],
+    "narrow-large-text": {"width": 320, "height": 640, "text": 32},
+}
+
+
 def use_screen(page: Page, screen: str) -> None:
-    """Size the page as ``screen`` of SCREENS (before it loads anything)."""
-    size = SCREENS[screen]
+    """Size the page as ``screen`` of SCREENS or LAYOUT_SCREENS (before it loads anything)."""
+    size = SCREENS.get(screen) or LAYOUT_SCREENS[screen]
     page.set_viewport_size({"width": size["width"], "height": size["height"]})
     if size["text"] != 16:
         session = page.context.new_cdp_session(page)

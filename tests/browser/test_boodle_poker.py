@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players, import_example, use_screen
+from tests.browser.table import LAYOUT_SCREENS, choose_players, import_example, use_screen
 from tests.browser.test_accessibility import problems
 from tests.browser.test_boodle import Table, balances
 
@@ -175,11 +176,9 @@ def test_no_name_breaks_on_the_correction_of_a_three_in_one_deal_at_320_px(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: str, shot) -> None:
-    """Everyone is in, the bet is 2, then Dan does not call it: he folds and puts nothing in.
-    The pot (4 antes and three bets of 2) goes to the best hand of those still in, Cia's pair
-    of queens; the deal's chips on the sheet add up with the layout to zero."""
-    use_screen(page, "phone")
+def at_the_showdown(page: Page, live_server: str, screen: str) -> PokerTable:
+    """A Three in One deal of four on ``screen``: everyone is in, the bet is 2 (pot 12)."""
+    use_screen(page, screen)
     choose_players(page, live_server, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Classic, with Three in One").tap()
@@ -188,9 +187,19 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     table.tap(page.get_by_role("button", name="Everyone is in"))
     expect(page.locator(".said")).to_have_text("✓ In: Bo, Cia, Dan, Anna.")
     table.bet(2, pot=12)
+    return table
+
+
+def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: str, shot) -> None:
+    """Everyone is in, the bet is 2, then Dan does not call it: he folds and puts nothing in.
+    The pot (4 antes and three bets of 2) goes to the best hand of those still in, Cia's pair
+    of queens; the deal's chips on the sheet add up with the layout to zero."""
+    table = at_the_showdown(page, live_server, "phone")
     fold = page.locator("form.bpoker-fold")
+    expect(fold).to_be_hidden()  # folded away, below the winners' keys: one tap opens it
+    table.tap(page.locator("summary", has_text="Someone does not call the bet?"))
     expect(fold.get_by_role("button")).to_have_text(
-        ["Bo folds", "Cia folds", "Dan folds", "Anna folds"]
+        ["✕ Bo folds", "✕ Cia folds", "✕ Dan folds", "✕ Anna folds"]
     )
     fold.scroll_into_view_if_needed()
     shot(page, "boodle-poker-fold-to-the-bet", full_page=False)
@@ -198,7 +207,7 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     table.tap(fold.get_by_role("button", name="Dan folds"))
     expect(page.locator(".said")).to_have_text("✓ Dan folds.")
     expect(page.locator(".bpoker-pot")).to_have_text("pot 10")  # Dan's 2 are not in it
-    expect(fold.get_by_role("button")).to_have_text(["Bo folds", "Cia folds", "Anna folds"])
+    expect(fold.get_by_role("button")).to_have_text(["✕ Bo folds", "✕ Cia folds", "✕ Anna folds"])
     expect(page.locator(".bpoker-winner button")).to_have_text(["Bo", "Cia", "Anna"])
 
     table.tap(page.locator("summary", has_text="Or the cards"))
@@ -227,3 +236,32 @@ def test_a_player_still_in_folds_to_the_bet_on_a_phone(page: Page, live_server: 
     row.scroll_into_view_if_needed()
     shot(page, "boodle-poker-fold-to-the-bet-sheet", full_page=False)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("screen", LAYOUT_SCREENS)
+def test_a_fold_sits_apart_from_the_winners_and_looks_like_none(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """At the showdown the winners' keys come first; "X folds" is folded away below them (a
+    tap opens it) and drawn dashed, in another colour: never one slip from a winner."""
+    at_the_showdown(page, live_server, screen)
+    winners = page.locator(".bpoker-winner button")
+    expect(winners).to_have_text(["Bo", "Cia", "Dan", "Anna"])
+    folds = page.locator(".bpoker-fold button")
+    expect(folds.first).to_be_hidden()
+    page.locator("summary", has_text="Someone does not call the bet?").tap()
+    expect(folds.first).to_be_visible()
+    last_winner = winners.last.bounding_box()
+    first_fold = folds.first.bounding_box()
+    assert (
+        last_winner
+        and first_fold
+        and first_fold["y"] > last_winner["y"] + last_winner["height"] + 40
+    )
+    look = "b => [getComputedStyle(b).borderTopStyle, getComputedStyle(b).color]"
+    assert folds.first.evaluate(look) != winners.first.evaluate(look)
+    assert folds.first.evaluate(look)[0] == "dashed"
+    folds.first.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(page, f"boodle-poker-folds-apart-{screen}", full_page=False)
+    assert problems(page) == []

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
+    LAYOUT_SCREENS,
     SCREENS,
     SLOW_ANSWERS,
     Answers,
@@ -58,18 +59,36 @@ class Table(TapCounter):
         expect(self.page.locator(".chip.event.tabbe")).to_have_count(count + 1)
         self.said(f"Tabbe for {player}.")
 
-    def count(self, seat: int, what: str, value: int) -> None:
-        """Enter a count: type it when it is large, else tap + that many times."""
-        field = self.page.locator(f"#piles_{seat}_{what}")
+    def count(self, seat: int, what: str, value: int, prefix: str = "piles") -> None:
+        """Enter a count: a key of its pad (aces, A♠, 2♠, 10♦: one tap, 0 is already tapped);
+        the spades and the tabbar typed when large, else tapped + that many times."""
+        if what in PADS:
+            key = self.page.locator(f"input[name={prefix}_{seat}_{what}][value='{value}']")
+            if value:
+                self.tap(key.locator("xpath=.."))
+            expect(key).to_be_checked()
+            return
+        field = self.page.locator(f"#{prefix}_{seat}_{what}")
         if value > 3:
             self.tap(field)
             field.press_sequentially(str(value))
             self.taps += len(str(value))
         else:
-            plus = self.page.locator(f"[data-count={what}]:has(#piles_{seat}_{what}) .step-key")
+            plus = self.page.locator(f"[data-count={what}]:has(#{prefix}_{seat}_{what}) .step-key")
             for _ in range(value):
                 self.tap(plus.nth(1))
         expect(field).to_have_value(str(value))
+
+
+PADS = ("aces", "spade_aces", "spade_twos", "diamond_tens")  # counted on number pads
+
+
+def value_of(page: Page, name: str) -> str:
+    """A count as the page holds it: a stepper's number, or the key tapped on its pad."""
+    typed = page.locator(f"input[type=number][name={name}]")
+    if typed.count():
+        return typed.input_value()
+    return page.locator(f"input[type=radio][name={name}]:checked").get_attribute("value") or ""
 
 
 # The keys of a round of cards: the next round, a mulle (who, rank, suit) and a tabbe.
@@ -79,7 +98,7 @@ ROUND_KEYS = (".round-next button", ".mulle-live .names-row", ".mulle-live .rank
 
 def values(page: Page, seat: int) -> dict[str, str]:
     counts = ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens", "tabbar")
-    return {c: page.locator(f"#piles_{seat}_{c}").input_value() for c in counts}
+    return {c: value_of(page, f"piles_{seat}_{c}") for c in counts}
 
 
 def fits(page: Page) -> None:
@@ -209,9 +228,49 @@ def test_a_two_deal_mulle_game_on_a_phone(page: Page, live_server: str, shot, sc
     expect(page.locator(".kvitta tfoot")).to_contain_text("Σ")
     shot(page, "mulle-final-tally")
     fits(page)
-    # Counting a deal's piles: 1 tap to end the deal, spades typed (3), four small counts on
-    # the steppers, 1 to save; the other pile is filled in.
-    assert count_taps <= 12
+    # Counting a deal's piles (docs/using.md, "Taps per Mulle count"): 1 tap to end the deal,
+    # the spades typed (a tap and two digits), one key each for the aces, A♠, 2♠ and 10♦,
+    # 1 to save; the other pile is filled in. On steppers the aces alone took three taps: 11.
+    assert count_taps == 9
+
+
+@pytest.mark.parametrize("screen", LAYOUT_SCREENS)
+def test_three_piles_counted_on_pads_with_enter_between_the_spades(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """Three players: Anna's and Bo's piles counted, Cia's filled in with the rest. The spades
+    are typed one after the other, Enter going on to the next pile's (never saving the deal);
+    the aces and the cards of two points are a key each. 12 taps; on the steppers 15
+    (docs/using.md, "Taps per Mulle count")."""
+    use_screen(page, screen)
+    choose_players(page, live_server, "Mulle", ["Anna", "Bo", "Cia"])
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+    table = Table(page)
+    table.tap(page.get_by_role("button", name="Count the piles now"))
+    expect(page.get_by_role("heading", name="Count the piles of deal 1")).to_be_visible()
+    table.tap(page.locator("#piles_0_spades"))
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
+    expect(page.locator("#piles_1_spades")).to_be_focused()  # Bo's spades, not a save
+    page.keyboard.type("8")
+    table.taps += 3  # the two digits and Enter
+    # An Enter now would go on to the save button (Cia's pile is filled in); a finger at the
+    # table goes on to the keys instead, so it is checked and not counted.
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Save deal 1")).to_be_focused()
+    expect(page.locator("#piles_2_spades")).to_have_value("9")
+    for seat, counts in ((0, (3, 1, 0, 1)), (1, (2, 1, 1, 0))):
+        for what, value in zip(PADS, counts, strict=True):
+            table.count(seat, what, value)
+    assert values(page, 2) == {"spades": "9", "aces": "3", "spade_aces": "0",
+                               "spade_twos": "1", "diamond_tens": "1", "tabbar": "0"}  # fmt: skip
+    fits(page)
+    shot(page, f"mulle-count-three-{screen}")
+    assert problems(page) == []
+    table.tap(page.get_by_role("button", name="Save deal 1"))
+    table.said("Deal 1 counted")
+    assert table.taps == 12
 
 
 def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, shot) -> None:
@@ -234,12 +293,11 @@ def test_four_players_count_per_team_at_360_px(page: Page, live_server: str, sho
     expect(page.locator(".pile legend").first).to_contain_text("Anna & Cia")
     expect(page.locator("#team_0_mulles")).to_have_count(0)
     expect(page.locator("input[name=team_0_mulles][value=AS]")).to_be_checked()
-    for what, value in (("spades", 26), ("aces", 8), ("tabbar", 70)):
+    for what, value in (("spades", 26), ("tabbar", 70)):
         page.locator(f"#team_0_{what}").fill(str(value))
-    for what in ("spade_aces", "spade_twos", "diamond_tens"):
-        plus = page.locator(f"[data-count={what}]:has(#team_0_{what}) .step-key").nth(1)
-        plus.tap()
-        plus.tap()
+    table = Table(page)
+    for what, value in (("aces", 8), ("spade_aces", 2), ("spade_twos", 2), ("diamond_tens", 2)):
+        table.count(0, what, value, prefix="team")
     expect(page.locator("#team_1_spades")).to_have_value("0")
     fits(page)
     shot(page, "mulle-teams-count")
@@ -513,13 +571,14 @@ def test_a_typo_in_one_pile_names_that_pile_and_the_last_stays_filled_in(
     page.locator("label.key", has_text="Anna").tap()
     page.get_by_role("button", name="Start the game").tap()
     page.get_by_role("button", name="Count the piles now").tap()
+    table = Table(page)
     for seat, counts in ((0, (8, 1, 1, 1, 1)), (1, (8, 7, 0, 0, 1))):
         for what, value in zip(
             ("spades", "aces", "spade_aces", "spade_twos", "diamond_tens"), counts, strict=True
         ):
-            page.locator(f"#piles_{seat}_{what}").fill(str(value))
-    expect(page.locator("#piles_2_spade_aces")).to_have_value("1")  # Pia: the rest
-    expect(page.locator("#piles_2_aces")).to_have_value("0")
+            table.count(seat, what, value)
+    expect(page.locator("input[name=piles_2_spade_aces][value='1']")).to_be_checked()  # the rest
+    expect(page.locator("input[name=piles_2_aces][value='0']")).to_be_checked()
     page.get_by_role("button", name="Save deal 1").tap()
     message = "aces other than A♠ add up to 7, but the double pack has 6"
     expect(page.locator("#piles_1_aces-error")).to_have_text(message)
@@ -527,7 +586,7 @@ def test_a_typo_in_one_pile_names_that_pile_and_the_last_stays_filled_in(
     expect(page.locator("[data-rest-note]")).to_be_visible()
     shot(page, f"mulle-one-pile-named-{screen}", full_page=False)
     assert problems(page) == []
-    page.locator("#piles_1_aces").fill("6")
-    expect(page.locator("#piles_2_aces")).to_have_value("1")  # filled in again
+    table.count(1, "aces", 6)
+    expect(page.locator("input[name=piles_2_aces][value='1']")).to_be_checked()  # filled in again
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator(".said")).to_contain_text("Deal 1 counted")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.table import (
+    LAYOUT_SCREENS,
     SCREENS,
     SLOW_ANSWERS,
     Answers,
@@ -200,6 +201,22 @@ def test_the_game_badge_is_one_pill_in_spanish_on_a_phone(page: Page, live_serve
     )
     assert fits == {"pieces": 1, "inside": True, "within": True}
     shot(page, "mus-game-badge-es", full_page=False)
+
+
+@pytest.mark.parametrize("screen", LAYOUT_SCREENS)
+def test_a_game_won_by_an_ordago_reads_so_on_the_sheet(
+    page: Page, live_server: str, shot, screen: str
+) -> None:
+    """The hand that an accepted órdago won: its winners' cell says "órdago" and "game", not
+    "– 0 game" (stones do not win an órdago); the losers keep their stones as they stood."""
+    use_screen(page, screen)
+    import_example(page, live_server, EXAMPLES / "mus-ordago-wins-game.json")
+    hand = page.locator(".mus-hand.game-over summary").first
+    expect(hand.locator(".mus-t2")).to_have_text("órdago game")
+    expect(hand.locator(".mus-t1")).to_have_text("–6")
+    hand.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(page, f"mus-ordago-on-the-sheet-{screen}", full_page=False)
 
 
 @pytest.mark.parametrize("screen", [*SCREENS, "narrow-large"])

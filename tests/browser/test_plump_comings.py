@@ -6,12 +6,16 @@ and a deal takes the taps it always takes."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import choose_players
+from tests.browser.table import choose_players, import_example
 from tests.browser.test_plump_game import Table as PlumpTable
+from tests.examples import EXAMPLES
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan", "Eva"]
 
@@ -40,6 +44,19 @@ def play(table: Table, order: list[str], bids: dict, tricks: dict, deal: int) ->
         table.number(player, tricks[player])
     table.button("Save tricks")
     expect(table.page.locator(".said")).to_contain_text(f"Tricks of deal {deal} saved")
+
+
+def adjust_total(
+    page: Page, name: str, points: int, reason: str, looked: Callable[[], object]
+) -> None:
+    """ "± Adjust a total" (one tap to the last deal's correction), then whose, how much and why;
+    ``looked`` before it is saved."""
+    page.get_by_role("link", name="± Adjust a total").tap()
+    page.locator("fieldset[data-field=adjust_player] label.key", has_text=name).tap()
+    page.locator("#adjust").fill(str(points))
+    page.locator("#adjust_reason").fill(reason)
+    looked()
+    page.get_by_role("button", name="Save the correction").tap()
 
 
 def strip_totals(page: Page) -> dict[str, str]:
@@ -86,12 +103,9 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
 
     # The table lets her start from Dan's 11: one tap to the deal's correction, then whose,
     # how much and why.
-    page.get_by_role("link", name="± Adjust a total").tap()
-    page.locator("fieldset[data-field=adjust_player] label.key", has_text="Eva").tap()
-    page.locator("#adjust").fill("11")
-    page.locator("#adjust_reason").fill("joins with Dan's 11")
-    shot(page, "plump-come-and-go-adjust")
-    page.get_by_role("button", name="Save the correction").tap()
+    adjust_total(
+        page, "Eva", 11, "joins with Dan's 11", lambda: shot(page, "plump-come-and-go-adjust")
+    )
     expect(page.locator("#entry h2")).to_have_text("Tricks taken")
     assert strip_totals(page)["Eva"] == "11"
     for player, taken in zip(order[:-1], (1, 2, 4, 2), strict=True):
@@ -137,6 +151,8 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     expect(page.locator(".said")).to_contain_text(
         "Fia joins from deal 4, from the lowest total (10)."
     )
+    assert strip_totals(page)["Fia"] == "10"  # at once, not only once deal 4's bids are saved
+    expect(page.locator("tfoot td")).to_have_text(["25", "23", "10", "35", "25", "10"])
     expect(page.locator("details.setup summary")).to_have_text("Players in deal 4: 4 of 6")
     expect(page.locator(".banner")).to_contain_text("Eva deals")
     expect(page.locator(".banner")).to_contain_text("Fia bids first")
@@ -149,3 +165,29 @@ def test_people_come_and_go_at_a_plump_table(page: Page, live_server: str, shot)
     expect(page.locator("#note-2")).to_contain_text("Fia +10, joins from the lowest total")
     expect(page.locator("#row-deal-1 td").nth(5)).to_have_class(re.compile(r"\bout\b"))
     shot(page, "plump-come-and-go-newcomer")
+
+
+def test_a_player_who_sat_out_has_his_total_adjusted_on_that_deal(
+    page: Page, live_server: str, shot, tmp_path: Path
+) -> None:
+    """Bo sat deal 4 out; the table corrects his total on it: one tap to the deal's correction,
+    his name among everyone's (marked out of that deal), the points and why."""
+    record = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
+    record["rounds"] = record["rounds"][:4]  # deal 5 still to play
+    (tmp_path / "four.json").write_text(json.dumps(record))
+    import_example(page, live_server, tmp_path / "four.json")
+    assert strip_totals(page)["Bo"] == "24"
+
+    def looked() -> None:  # Bo offered with everyone, marked out of deal 4
+        bo = page.locator("fieldset[data-field=adjust_player] label.key", has_text="Bo")
+        expect(bo).to_have_text("Bo out")
+        shot(page, "plump-adjust-one-who-sat-out")
+
+    adjust_total(page, "Bo", 5, "counted short in deal 3", looked)
+    expect(page.locator(".said")).to_contain_text("Deal 4 corrected: Bo +5")
+    assert strip_totals(page)["Bo"] == "29"
+    cell = page.locator("#row-deal-4 td").nth(1)
+    expect(cell).to_have_class(re.compile(r"\bout\b.*\badjusted\b"))
+    expect(cell.locator("a.adjust")).to_have_text("+53")  # the points and the note's number
+    expect(cell.locator(".running")).to_have_text("29")
+    expect(page.locator("#note-3")).to_contain_text("Bo +5, counted short in deal 3")

@@ -26,10 +26,11 @@ from assistant.extensions import db
 from bench import load
 from tests.browser.conftest import make_phone
 from tests.browser.test_two_phones import BIDS, HEARD_WITHIN_MS, PLAYERS, tap_bids, two_phones
+from tests.databases import server_database
 
-DATABASE = os.environ.get("TEST_DATABASE_URL", "")
 pytestmark = pytest.mark.skipif(
-    not DATABASE.startswith("postgresql"), reason="PostgreSQL only (.ci/run starts one)"
+    not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"),
+    reason="PostgreSQL only (.ci/run starts one)",
 )
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = 20
@@ -56,14 +57,15 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def two_servers() -> Iterator[tuple[str, str]]:
-    app = create_app({"SQLALCHEMY_DATABASE_URI": DATABASE, "SECRET_KEY": "two-servers"})
+    database = server_database()  # a parallel worker's own
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "two-servers"})
     with app.app_context():
         db.drop_all()
         db.create_all()
         db.engine.dispose()
     env = {
         **os.environ,
-        "DATABASE_URL": DATABASE,
+        "DATABASE_URL": database,
         "SECRET_KEY": "two-servers",  # one key for both, as on two machines
         "FLASK_RATELIMIT_ENABLED": "false",
         "FLASK_POLL_SECONDS": "60",

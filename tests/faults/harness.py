@@ -119,10 +119,8 @@ class Table:
             phone.open()
         if plan.keeper is not None:
             keeper = self.phones[plan.keeper]
-            ready = keeper.keep_for_play_without_signal()
-            self.say(
-                f"{keeper} keeps the table to play without signal: {ready and 'ready' or 'NOT READY'}"
-            )
+            ready = "ready" if keeper.keep_for_play_without_signal() else "NOT READY"
+            self.say(f"{keeper} keeps the table to play without signal: {ready}")
 
     def say(self, line: str) -> None:
         self.journal.append(f"{time.monotonic() - self.log.start:7.2f}s {line}")

@@ -233,6 +233,19 @@ def test_auction_and_swap_flows() -> None:
     assert deal.chips == {"A": -8 + 3, "B": -4, "C": -4 - 3}
 
 
+@pytest.mark.parametrize("price", [1, 3, 7])
+def test_a_swap_then_a_sale_moves_the_chips_of_the_sale_alone(price: int) -> None:
+    """docs/records.md, "Boodle": ``{"swap": true, "auction": {...}}`` in one deal."""
+
+    def chips(widow: dict) -> dict:
+        rounds = ({"widow": widow, "events": [{"out": "B"}], "cards_left": {"A": 2, "C": 1}},)
+        return replay(Record("boodle", ("A", "B", "C"), "A", {"widow": "auction"}, rounds)).totals
+
+    sale = {"auction": {"buyer": "C", "price": price}}
+    assert chips({"swap": True, **sale}) == chips(sale)
+    assert chips({"swap": True}) == chips({})
+
+
 @pytest.mark.parametrize(
     ("raw", "normalized"),
     [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.games.evening_money import GameMoney, in_coins, settle_evening
+from assistant.games.evening_money import GameMoney, in_coins, settle_evening, to_coins
 from assistant.games.settle import minimum_payments
 
 COINS = (1, 5, 10, 20, 50, 100, 500)
@@ -73,3 +73,51 @@ def test_six_chips_shared_out_on_the_layout_settle_in_whole_kronor() -> None:
 def test_a_coin_is_at_least_a_cent(coin: int) -> None:
     with pytest.raises(ValueError, match="at least a cent"):
         in_coins({"Anna": 1, "Bo": -1}, coin)
+
+
+@given(zero_sum_cents(), st.sampled_from(COINS))
+def test_equal_amounts_are_rounded_alike_or_said_to_be_apart(
+    cents: dict[str, int], coin: int
+) -> None:
+    rounded, apart = to_coins(cents, coin)
+    for a in cents:
+        for b in cents:
+            if cents[a] == cents[b] and rounded[a] != rounded[b]:
+                assert any(a in group and b in group for group in apart)
+    assert all(len({cents[name] for name in group}) == 1 for group in apart)
+
+
+EVEN = [
+    # (what, hundredths of a chip, rounded to whole chips)
+    ("the issue's table: Bo and Dan both at -0.60",
+     {"Anna": 240, "Bo": -60, "Cia": -40, "Dan": -60, "Eva": -80},
+     {"Anna": 300, "Bo": -100, "Cia": 0, "Dan": -100, "Eva": -100}),
+    ("two equal winners",
+     {"Anna": 130, "Bo": 130, "Cia": -260},
+     {"Anna": 100, "Bo": 100, "Cia": -200}),
+    ("three alike, the fourth takes the rounding",
+     {"Anna": 30, "Bo": 30, "Cia": 30, "Dan": -90},
+     {"Anna": 0, "Bo": 0, "Cia": 0, "Dan": 0}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "cents", "rounded"), EVEN, ids=[case[0] for case in EVEN])
+def test_two_equal_balances_pay_equally(what: str, cents: dict, rounded: dict) -> None:
+    assert to_coins(cents, 100) == (rounded, ())
+    game = GameMoney(1, "Boodle", {n: Fraction(c, 100) for n, c in cents.items()}, None, False)
+    evening = settle_evening([game], coin=100)
+    paid: dict[str, int] = {}
+    for payment in evening.payments:
+        paid[payment.payer] = paid.get(payment.payer, 0) + payment.cents
+    assert {n: -paid.get(n, 0) for n in cents if rounded[n] <= 0} == {
+        n: v for n, v in rounded.items() if v <= 0
+    }
+
+
+def test_where_no_rounding_treats_them_alike_the_settlement_says_whom() -> None:
+    """A and B won half a chip each, C lost one: one chip cannot go to both."""
+    game = GameMoney(1, "Boodle", {"A": Fraction(1, 2), "B": Fraction(1, 2), "C": Fraction(-1)},
+                     None, False)  # fmt: skip
+    evening = settle_evening([game], coin=100)
+    assert evening.outstanding == {"A": 100, "B": 0, "C": -100}
+    assert evening.uneven == (("A", "B"),)

@@ -319,6 +319,7 @@ def test_a_mus_match_needs_a_winner() -> None:
         (NightRules("plump"), [["A"], ["A"]], "A is entered twice"),
         (NightRules("mus", Format.LEAGUE), [["A", "B"], ["B", "C"]], "B is entered twice"),
         (NightRules("plump"), [[" "]], "' ' is not a name"),
+        (NightRules("plump"), [[f"P{n}"] for n in range(257)], "takes at most 256 entrants"),
         (NightRules("plump", points={4: (Fraction(1),) * 3}), [["A"]], "a table of 4 needs 4"),
         (NightRules("mus", Format.ELIMINATION, losses=1), [["A", "B"]], "2 or more with a group B"),
     ],

@@ -9,6 +9,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.games import find_game
+from assistant.games.base import RuleError
 from assistant.games.night import (
     DrawMode,
     Entrant,
@@ -23,7 +25,8 @@ from assistant.games.night import (
     ranking,
     table_points,
 )
-from assistant.games.night.rules import default_points
+from assistant.games.night.rules import default_points, seats_of
+from assistant.games.night.state import KNOCKOUT
 
 NAMES = [f"P{n}" for n in range(120)]
 
@@ -126,12 +129,12 @@ def test_rank_points_at_a_table_sum_to_the_same_whatever_the_order(totals, rng) 
 def mus_nights(draw: st.DrawFn) -> tuple[Night, list[tuple[Night, Round]]]:
     """A Mus night of any format played to its end with random matches."""
     count = draw(st.integers(2, 11))
-    fmt = draw(st.sampled_from([Format.ELIMINATION, Format.BLOCKS, Format.LEAGUE]))
+    fmt = draw(st.sampled_from([Format.ELIMINATION, Format.BLOCKS, Format.LEAGUE, Format.BRACKET]))
     rules = NightRules(
         "mus",
         fmt,
         seed=draw(st.integers(0, 10**6)),
-        draw=draw(st.sampled_from(DrawMode)),
+        draw=draw(st.sampled_from([DrawMode.RANDOM, DrawMode.RANKING, DrawMode.SPREAD])),
         rounds=draw(st.integers(1, 3)),
         losses=draw(st.integers(2, 3)),
         b_group=draw(st.booleans()),
@@ -149,7 +152,7 @@ def mus_nights(draw: st.DrawFn) -> tuple[Night, list[tuple[Night, Round]]]:
         present = night.roster.in_round(number)
         if number > 1 and fmt is not Format.LEAGUE and draw(st.booleans()):
             roster = night.roster
-            if number <= 4 and draw(st.booleans()):  # a late pair
+            if number <= 4 and fmt is not Format.BRACKET and draw(st.booleans()):  # a late pair
                 late = [NAMES[2 * count + 2 * number], NAMES[2 * count + 2 * number + 1]]
                 roster = night.roster.arrive(Entrant(tuple(late)), number)
             elif len(present) > 4:
@@ -177,7 +180,7 @@ def test_a_mus_night_ends_with_its_winners_and_draws_each_pair_once_a_round(play
         assert len(everyone) == len(set(everyone))
         assert set(everyone) <= set(before.roster.in_round(drawn.number))
         assert all(len(table.seats) == 2 for table in drawn.tables)
-        if before.rules.format is not Format.ELIMINATION:  # there, those out sit no more
+        if before.rules.format not in KNOCKOUT:  # there, those out sit no more
             assert set(everyone) == set(before.roster.in_round(drawn.number))
 
 
@@ -188,3 +191,63 @@ def test_a_mus_ranking_does_not_depend_on_the_order_results_arrived_in(played, r
     shuffled = list(night.results)
     rng.shuffle(shuffled)
     assert ranking(replace(night, results=tuple(shuffled))) == ranking(night)
+
+
+@settings(max_examples=60)
+@given(round_nights())
+def test_every_table_is_of_a_size_the_night_may_seat(played) -> None:
+    """Redrawn or moved on by progression, a table seats as many as the game (or the sizes the
+    organiser chose) allows."""
+    _, draws = played
+    for night, drawn in draws:
+        seats = seats_of(night.rules, find_game("plump"))
+        least, most = (3, 7) if drawn.final else (seats.least, seats.most)  # the game's own
+        assert all(least <= len(t.seats) <= most for t in drawn.tables)
+
+
+@st.composite
+def bracket_nights(draw: st.DrawFn) -> tuple[Night, list[tuple[Night, Round]]]:
+    """A winners' and losers' bracket of 2 to 20 pairs played to its end with random matches,
+    a late pair or two before round 2 or 3 where a bye is left for it."""
+    count = draw(st.integers(2, 20))
+    rules = NightRules("mus", Format.BRACKET, seed=draw(st.integers(0, 10**6)))
+    night = Night(rules, Roster.of([[NAMES[2 * n], NAMES[2 * n + 1]] for n in range(count)]))
+    draws = []
+    for number in range(1, 4 * count + 4):
+        if ranking(night).over:
+            break
+        if number in (2, 3) and draw(st.booleans()):
+            late = Entrant((f"late{number}a", f"late{number}b"))
+            arrived = replace(night, roster=night.roster.arrive(late, number))
+            if "no bye" not in _refusal(arrived):
+                night = arrived
+        drawn = next_round(night)
+        draws.append((night, drawn))
+        results = draw(results_of(drawn, winner=True))
+        night = replace(night, rounds=(*night.rounds, drawn), results=(*night.results, *results))
+    return night, draws
+
+
+def _refusal(night: Night) -> str:
+    try:
+        ranking(night)
+    except RuleError as error:
+        return str(error.message)
+    return ""
+
+
+@settings(max_examples=50)
+@given(bracket_nights())
+def test_in_a_bracket_every_pair_plays_two_matches_or_more_and_one_wins(played) -> None:
+    night, draws = played
+    standings = ranking(night)
+    assert standings.over and len(standings.winners) == 1
+    assert all(line.played >= 2 for line in standings.standings)
+    entrants = len(night.roster.entrants)
+    assert sum(len(drawn.tables) for drawn in night.rounds) == 2 * entrants - 2
+    assert [line.losses for line in standings.standings[2:]] == [2] * (entrants - 2)
+    for before, drawn in draws:  # each pair still in plays once a round, or waits
+        everyone = [*drawn.seated, *drawn.byes]
+        assert len(everyone) == len(set(everyone))
+        still = {line.entrant for line in ranking(before).standings if line.losses < 2}
+        assert set(everyone) == still & set(before.roster.in_round(drawn.number))

@@ -146,6 +146,38 @@ def test_a_deal_in_play_counts_its_adjustment_already() -> None:
     assert game.next.bids == joins["bids"] and game.next.bidding_order[0] == "Cia"
 
 
+ADJUSTED_OUT = [
+    # (what, the second deal, Eva's total after it, everyone's totals after it)
+    ("Eva, not come yet, is given 10 to start from",
+     {"out": ["Eva"], "bids": {"Cia": 1, "Dan": 1, "Anna": 1, "Bo": 2},
+      "tricks": {"Cia": 1, "Dan": 1, "Anna": 0, "Bo": 2},
+      "adjust": [{"player": "Eva", "points": 10, "reason": "joins from the lowest total"}]},
+     {"Anna": 10, "Bo": 24, "Cia": 22, "Dan": 11, "Eva": 10}),
+    ("Bo, sitting out, is corrected while the deal is in play",
+     {"out": ["Bo", "Eva"], "bids": {"Cia": 1, "Dan": 1, "Anna": 1},
+      "adjust": [{"player": "Bo", "points": -5, "reason": "miscounted deal 1"}]},
+     {"Anna": 10, "Bo": 7, "Cia": 11, "Dan": 0, "Eva": 0}),
+    ("two adjustments of one player out add up",
+     {"out": ["Eva"], "bids": {"Cia": 1, "Dan": 1, "Anna": 1, "Bo": 2},
+      "tricks": {"Cia": 1, "Dan": 1, "Anna": 0, "Bo": 2},
+      "adjust": [{"player": "Eva", "points": 3, "reason": "a"},
+                 {"player": "Eva", "points": -1, "reason": "b"}]},
+     {"Anna": 10, "Bo": 24, "Cia": 22, "Dan": 11, "Eva": 2}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("what", "second", "totals"), ADJUSTED_OUT, ids=[case[0] for case in ADJUSTED_OUT]
+)
+def test_a_player_not_dealt_in_may_have_his_total_adjusted(what, second, totals) -> None:
+    game = replay(record(FIRST, second))
+    assert game.totals == totals
+    deal = game.deals[1]
+    out = set(second["out"])
+    assert out.isdisjoint(deal.bidding_order) and out.isdisjoint(deal.scores or {})
+    assert score(record(FIRST, second))["rounds"][1]["adjust"] == second["adjust"]
+
+
 def test_next_assumes_the_last_deals_players_play_on() -> None:
     game = replay(record(FIRST))
     assert game.next.bidding_order == ("Cia", "Dan", "Anna", "Bo")
@@ -174,10 +206,6 @@ BAD = [
     ("tricks of a player out",
      {"out": ["Eva"], "bids": {"Cia": 1, "Dan": 1, "Anna": 1, "Bo": 2},
       "tricks": {"Cia": 1, "Dan": 1, "Anna": 0, "Bo": 2, "Eva": 0}},
-     "round 2: Eva is not dealt in"),
-    ("an adjustment of a player out",
-     {"out": ["Eva"], "bids": {"Cia": 1, "Dan": 1, "Anna": 1, "Bo": 2},
-      "adjust": [{"player": "Eva", "points": 10, "reason": "early"}]},
      "round 2: Eva is not dealt in"),
     ("an adjustment of nobody",
      {"bids": {"Cia": 1, "Dan": 1, "Eva": 1, "Anna": 0, "Bo": 2},

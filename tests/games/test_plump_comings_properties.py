@@ -61,7 +61,7 @@ def comings(draw: st.DrawFn) -> Record:
         entry |= {"bids": bids, "tricks": {p: taken.count(p) for p in seats.order}}
         if draw(st.integers(0, 3)) == 0:
             points = draw(st.integers(-1000, 1000).filter(bool))
-            who = draw(st.sampled_from(seats.order))
+            who = draw(st.sampled_from(players))  # dealt in or not (docs/records.md)
             entry["adjust"] = [{"player": who, "points": points, "reason": "x"}]
         rounds.append(entry)
         if replay(record.with_rounds(rounds)).finished:
@@ -114,3 +114,15 @@ def test_the_output_carries_out_and_adjust_only_where_the_record_has_them(record
         assert ("out" in shown) == ("out" in raw) and ("adjust" in shown) == ("adjust" in raw)
         assert set(shown["scores"]) == {p for p in record.players if p not in raw.get("out", [])}
     assert set(out["totals"]) == set(record.players)
+
+
+@settings(max_examples=100, deadline=None)
+@given(comings())
+def test_next_deals_the_schedules_cards_or_the_most_that_fit(record: Record) -> None:
+    game = replay(record)
+    if game.finished or game.next is None or game.next.in_play:
+        return
+    playing = len(game.deals[-1].bidding_order)  # those dealt in to the last deal play on
+    wanted = scheduled(record.options, game.next.deal, game.planned)
+    assert game.next.cards == min(wanted, 52 // playing)
+    assert score(record)["next"]["cards"] == game.next.cards

@@ -93,6 +93,17 @@ def test_boodle_fault_example_needs_four_payments() -> None:
     assert len(result.payments) == 4 == brute_force_minimum(list(balances.values()))
 
 
+# Two losers and two winners: each payment names the four players its group settles.
+FOUR_SETTLED = [
+    "Dan lost 4 chips and Anna won 5; Dan pays 4 of them to Anna, which settles"
+    " Anna, Bo, Cia, Dan with the fewest payments.",
+    "Cia lost 3 chips and Anna won 5; Cia pays 1 of them to Anna, which settles"
+    " Anna, Bo, Cia, Dan with the fewest payments.",
+    "Cia lost 3 chips and Bo won 2; Cia pays 2 of them to Bo, which settles"
+    " Anna, Bo, Cia, Dan with the fewest payments.",
+]
+
+
 @pytest.mark.parametrize(
     ("balances", "sentences"),
     [
@@ -121,14 +132,11 @@ def test_boodle_fault_example_needs_four_payments() -> None:
         ),
         (
             {"Anna": 5, "Bo": 2, "Cia": -3, "Dan": -4},
-            [
-                "Dan lost 4 chips and Anna won 5; Dan pays 4 of them to Anna, which settles"
-                " these 4 players with the fewest payments.",
-                "Cia lost 3 chips and Anna won 5; Cia pays 1 of them to Anna, which settles"
-                " these 4 players with the fewest payments.",
-                "Cia lost 3 chips and Bo won 2; Cia pays 2 of them to Bo, which settles"
-                " these 4 players with the fewest payments.",
-            ],
+            FOUR_SETTLED,
+        ),
+        (  # five at the table, Eva square: the sentence names the four it settles
+            {"Anna": 5, "Bo": 2, "Eva": 0, "Cia": -3, "Dan": -4},
+            FOUR_SETTLED,
         ),
         (
             {"Anna": Fraction(47, 5), "Bo": Fraction(-47, 5)},

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 
 import pytest
 
 from assistant.games import GAMES
 from assistant.games.base import Record
-from assistant.games.stats import Played, league, summary
+from assistant.games.stats import Played, chosen, league, period_start, summary
 from tests.games.test_evening import PLUMP, example
 
 HUNDRED_CLUB_DEAL = {
@@ -104,3 +106,19 @@ def test_the_league_of_a_game_puts_the_most_wins_first() -> None:
     rows = [(row.name, row.played, row.won, row.money) for row in league(games, "mulle")]
     assert rows == [("Anna", 3, 2, 7), ("Bo", 3, 1, -7)]
     assert [row.name for row in league(games, "plump")] == ["Anna", "Bo", "Cia", "Dan"]
+
+
+def test_the_league_of_a_period_and_of_a_table_size() -> None:
+    games = [
+        replace(played(example("mulle-full-game"), 1), day=date(2023, 6, 1)),
+        replace(played(HUNDRED_CLUB, 2), day=date(2024, 2, 10)),
+        replace(played(PLUMP, 3), day=date(2024, 6, 1)),
+    ]
+    today = date(2024, 6, 1)
+    assert chosen(games, period_start("all", today), None) == games
+    assert chosen(games, period_start("year", today), None) == games[1:]
+    assert chosen(games, period_start("months", today), None) == games[1:]
+    assert chosen(games, date(2023, 6, 2), None) == games[1:]  # the day a year ago is out
+    assert chosen(games, None, 2) == games[:2] and chosen(games, None, 4) == games[2:]
+    assert [(r.name, r.played) for r in league(chosen(games, date(2024, 1, 1), 2), "mulle")] == [
+        ("Anna", 1), ("Bo", 1)]  # fmt: skip

@@ -32,6 +32,7 @@ import pytest
 from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
+from assistant.store import keys
 from assistant.store.records import parse_record, score_text
 from tests.examples import example_records
 from tests.web.helpers import PageForm, page_forms
@@ -109,11 +110,19 @@ class Phone:
         self.last: dict[str, Any] | None = None  # the last acknowledged post: replayed
         self.old: tuple[str, dict[str, Any]] | None = None  # an old form: posted stale
 
-    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> Any:
         """The answer, once the server is up; a request cut by a crash is sent again as it was
-        (the same key: the app answers "already saved" if it had been stored)."""
+        (the same key: the app answers "already saved" if it had been stored). ``extra``: more
+        headers (an htmx request's)."""
         payload = "&".join(f"{k}={quote(str(v))}" for k, v in (body or {}).items())
         headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": self.cookie}
+        headers.update(extra or {})
         while True:
             self.server.up.wait()
             up_before = self.server.up.is_set()
@@ -152,7 +161,7 @@ class Phone:
                 continue
             status, _ = self.request("POST", action, data)
             if status == 303:
-                self.log.acknowledged(data["key"])
+                self.log.acknowledged(self.game, data["key"])
                 self.last = {"action": action, "data": data}
 
     def choose(self, forms: list[PageForm]) -> PageForm:
@@ -174,13 +183,13 @@ class Phone:
 class Log:
     def __init__(self) -> None:
         self.lock = threading.Condition()
-        self.keys: list[str] = []
+        self.keys: list[tuple[str, str]] = []  # each acknowledged change's game and key
         self.statuses: Counter[tuple[int | str, bool]] = Counter()
         self.replays: Counter[int] = Counter()  # the answers to a post sent again
 
-    def acknowledged(self, key: str) -> None:
+    def acknowledged(self, game: str, key: str) -> None:
         with self.lock:
-            self.keys.append(key)
+            self.keys.append((game, key))
             self.lock.notify_all()
 
     def cut(self) -> None:
@@ -281,16 +290,22 @@ def stored_once(database: Path, log: Log, games: list[str]) -> tuple[list[tuple[
     with sqlite3.connect(database) as check:
         assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         stored = Counter(key for (key,) in check.execute("SELECT key FROM change"))
-        assert all(stored[key] == 1 for key in log.keys), "an acknowledged change is missing"
+        kept = [keys.of_change(game_id(game), key) for game, key in log.keys]  # as its game's
+        assert all(stored[key] == 1 for key in kept), "an acknowledged change is missing"
         counts = []
         for game in games:
-            game_id = int(game.split("/")[4])
-            (version,) = check.execute("SELECT version FROM game WHERE id=?", (game_id,)).fetchone()
+            number = game_id(game)
+            (version,) = check.execute("SELECT version FROM game WHERE id=?", (number,)).fetchone()
             (changes,) = check.execute(
-                "SELECT count(*) FROM change WHERE game_id=?", (game_id,)
+                "SELECT count(*) FROM change WHERE game_id=?", (number,)
             ).fetchone()
             counts.append((version, changes))
     return counts, sum(stored.values())
+
+
+def game_id(game: str) -> int:
+    """The id of the game at address ``game`` (/t/<token>/g/<id>/)."""
+    return int(game.split("/")[4])
 
 
 def test_acknowledged_changes_survive_two_crashes_of_every_server_process(

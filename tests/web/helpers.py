@@ -88,6 +88,14 @@ def totals_row(page: str) -> list[int]:
     return [int(n) for n in re.findall(r'<td class="total[^"]*">(-?\d+)</td>', foot)]
 
 
+def strip_totals(page: str) -> dict[str, str]:
+    """The score strip's totals by name (as shown, the leader's star left out)."""
+    names = re.findall(r'<span class="strip-name">(.*?)</span>\s*<strong', page, re.S)
+    totals = re.findall(r'<strong class="strip-total">(.*?)</strong>', page, re.S)
+    names = [html.unescape(re.sub(r"<.*?>|★", "", name)).strip() for name in names]
+    return dict(zip(names, totals, strict=True))
+
+
 def errors(page: str) -> list[str]:
     """Every error message shown in a page: next to fields, above a form, in a notice."""
     found = re.findall(r'<p class="error"[^>]*>(.*?)</p>', page, re.S)

@@ -7,7 +7,7 @@ import copy
 import json
 import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -60,13 +60,16 @@ for _ in range(15):
 KEYS = st.text(string.ascii_letters + string.digits + "_-", min_size=8, max_size=64)
 
 
+# More players than a club night takes (256), one a line: a night's entrants.
+MANY_NAMES = "\n".join(f"P{n}" for n in range(300))
 # What a person could type that a page must refuse or keep harmless: control characters, a
 # name that turns the text around, formulas for a spreadsheet, one of our sentences' shapes.
 NASTY = st.one_of(
     st.sampled_from(
         ["Fri\x00", "Fri\nday", "\x1b[31m", "Fri\u202eday", "\u2066Bo", "Fri\u2028day",
          '=HYPERLINK("http://evil.example","x")', "+1+1", "-1+1", "@SUM(1)", "\t=1",
-         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva"]
+         "{0}", "{nope}", "{a:>20000000}", "%(x)s", "Eva", "Bo\ufeff", "\u200fEva",
+         "Cia\u200b", "\u3164", "Anna\u0301", "Ann\u00e1", MANY_NAMES]
     ),
     st.text(max_size=12),
 )  # fmt: skip
@@ -87,7 +90,7 @@ PLAN = st.fixed_dictionaries(
         "button": st.integers(0, 99),
         "round": st.integers(0, 99),
         "htmx": st.booleans(),
-        "key": st.one_of(KEYS, KEYS, st.sampled_from(["page", "last"]), HOSTILE),
+        "key": st.one_of(KEYS, KEYS, st.sampled_from(["page", "last", "theirs"]), HOSTILE),
         "slots": st.lists(
             st.tuples(st.sampled_from(HOW), st.integers(0, 99), HOSTILE),
             min_size=SLOTS,
@@ -97,6 +100,7 @@ PLAN = st.fixed_dictionaries(
         "typed": st.lists(NASTY, min_size=SLOTS, max_size=SLOTS),
         "url": st.tuples(st.integers(0, 99), URL_PARTS),
         "elsewhere": st.integers(0, 99),
+        "at_once": st.integers(0, 9),
     }
 )
 
@@ -115,8 +119,22 @@ def mutated_path(path: str, plan: dict[str, Any]) -> str:
     return "/".join(parts)
 
 
-def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str, Any]:
-    """``form`` as posted by ``plan``."""
+def explicit_plan(**changes: Any) -> dict[str, Any]:
+    """A plan that posts a form as the page shows it, a value picked where it shows none, no
+    button (its address as it is), or as ``changes`` say: the examples run before the search,
+    the same every run."""
+    plan: dict[str, Any] = {
+        "mode": "picked", "restart": 50, "form": 0, "button": -1, "round": 0, "htmx": False,
+        "key": "page", "slots": [("other", 0, "")] * SLOTS, "extra": {}, "typed": [""] * SLOTS,
+        "url": (99, ""), "elsewhere": 99, "at_once": 5,
+    }  # fmt: skip
+    return plan | changes
+
+
+def submission(
+    form: PageForm, plan: dict[str, Any], last_key: str, theirs: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``form`` as posted by ``plan`` (``theirs``: another phone's keys, sent as this one's)."""
     mode, slots = plan["mode"], plan["slots"]
     data: dict[str, Any] = dict(plan["extra"]) if mode == "anything" else {}
     names = sorted(form.fields)
@@ -130,8 +148,10 @@ def submission(form: PageForm, plan: dict[str, Any], last_key: str) -> dict[str,
         shown = form.current.get(name)
         if shown is None and mode != "as shown":
             shown = offered[pick % len(offered)]
-        if name == "key":
-            shown = {"page": shown, "last": last_key or shown}.get(plan["key"], plan["key"])
+        if name.endswith("key"):
+            their = theirs[pick % len(theirs)] if theirs else shown
+            said = {"page": shown, "last": last_key or shown, "theirs": their}
+            shown = said.get(plan["key"], plan["key"])
         if mode in ("as shown", "picked") or (mode == "one off" and i != odd):
             how = "shown"
         if mode == "typed":  # every field a person types into, typed nastily; the rest picked
@@ -215,7 +235,7 @@ def _places(node: Any) -> Iterator[tuple[Any, Any]]:
 NUMBERS = ["-1", "0", str(2**31), str(10**20), "9" * 5000, "²"]
 ONE_AT_A_TIME = [
     "Fri\x00day", "Fri\u202eday", "Fri\nday", '=HYPERLINK("http://evil.example","x")',
-    "{a:>99999999}", *NUMBERS,
+    "{a:>99999999}", "Bo\ufeff", "Anna\u0301", *NUMBERS,
 ]  # fmt: skip
 # How a player is paid, as a hostile phone types it: a number and an IBAN that would be right
 # with something tacked on (a parameter of a link, a line of an EPC code), digits of other

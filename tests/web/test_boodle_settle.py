@@ -99,3 +99,29 @@ def test_the_rounding_is_said_in_every_language(client: FlaskClient) -> None:
     }
     for language, start_of in said.items():
         assert start_of in settle_of(client, f"{path}?lang={language}"), language
+
+
+FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
+
+
+def five_at_the_table(client: FlaskClient):  # type: ignore[no-untyped-def]
+    """Anna deals; Cia takes A♥, Eva goes out: 18 chips stay on the layout (3.60 each), so that
+    Anna ends at −5.40 chips, Bo and Dan alike at −2.40, Cia +2.60, Eva +7.60."""
+    game = start(client, players=FIVE, first="Anna")
+    play(client, game, "AH", "Cia")
+    go_out(client, game, "Eva", {"Anna": 1, "Bo": 2, "Cia": 3, "Dan": 2}, FIVE)
+    return game
+
+
+def test_two_equal_balances_pay_equally_and_each_why_names_its_players(
+    client: FlaskClient,
+) -> None:
+    settle = settle_of(client, five_at_the_table(client).path)
+    assert "<td>−2.40</td>" in settle  # Bo and Dan came out alike ...
+    assert payments_of(settle) == [
+        "Anna pays Eva: 5 chips",
+        "Bo pays Eva: 2 chips",
+        "Dan pays Cia: 2 chips",
+    ]  # ... and pay alike (ties in seat order made it Bo 2, Dan 3)
+    assert "Rounded to whole chips:" in settle and "came out the same" not in settle
+    assert "Eva won 7 chips; Anna lost 5 of them and Bo the rest." in settle

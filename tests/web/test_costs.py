@@ -137,11 +137,9 @@ def test_a_used_key_on_a_form_of_the_current_version_stores_nothing(app, client)
         assert [set(entry.payload) for entry in game.entries] == [{"bids"}]
 
 
-def test_the_forms_own_catalog_is_read_once_per_language(client, monkeypatch) -> None:
+def test_the_forms_own_catalog_is_read_once_per_language(app, client, monkeypatch) -> None:
     """WTForms' messages come from a catalog file: read once in the process, not per save."""
     from babel import support
-
-    from assistant import i18n
 
     read: list[tuple[str, ...]] = []
     load = support.Translations.load
@@ -152,7 +150,7 @@ def test_the_forms_own_catalog_is_read_once_per_language(client, monkeypatch) ->
         return load(dirname, locales, domain)
 
     plump = start_game(client)
-    i18n._form_catalog.cache_clear()
+    app.extensions["kept"].clear()  # what the start read, read again after it
     monkeypatch.setattr(support.Translations, "load", counted)
     bids = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
     assert post_entry(client, plump, bids, version=0).status_code == 303

@@ -309,7 +309,8 @@ def test_the_history_of_a_game_says_who_changed_what(client: FlaskClient, app) -
     assert "Deal 1: tricks · Anna 3 → 2" in said and "Deal 1: tricks · Cia 3 → 4" in said
     assert "Deal 1: tricks · Anna 2 → 3" in said and "Deal 1: tricks · Cia 4 → 3" in said
     assert not any(line.startswith(("Deal 2", "Deal 3")) for line in said)  # never changed
-    assert "this phone" in history and re.search(r"phone [0-9a-f]{4}", history)
+    assert "this phone" in history and "a phone" in history  # the other, not named
+    assert not re.search(r"phone [0-9a-f]{4}", history)  # never by an id nobody can place
 
 
 def test_the_sheet_downloads_as_csv_one_row_per_round(client: FlaskClient) -> None:

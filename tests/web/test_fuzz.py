@@ -15,6 +15,8 @@ import io
 import json
 import os
 import re
+import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cached_property
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -30,14 +32,19 @@ from assistant import create_app
 from assistant.extensions import db
 from assistant.games import GAMES
 from assistant.games.base import RuleError, has_control
+from assistant.store.kept import kept
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
+from tests.databases import database_url
 from tests.examples import example_records
+from tests.web.elsewhere import KEYS, their_table
 from tests.web.helpers import PLAYERS, PageForm, page_forms
 from tests.web.hostile import (
     ONE_AT_A_TIME,
     PLAN,
+    SLOTS,
     TEMPLATES,
+    explicit_plan,
     mutated_path,
     mutated_record,
     one_field_at_a_time,
@@ -68,7 +75,7 @@ FUZZ = settings(
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app as deployed: CSRF on; rate limits out of the way of a fuzzer's pace."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'fuzz.db'}"
+    url = database_url(tmp_path, "fuzz.db")
     endless = "1000000 per minute"
     app = create_app(
         {
@@ -78,8 +85,12 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             "RATELIMIT_CREATE": endless,
             "RATELIMIT_IMPORT": endless,
             "RATELIMIT_WRONG_LINKS": endless,
+            "RATELIMIT_NIGHT": endless,
+            "HALL_KEPT_SECONDS": 0,
         }
     )
+    reached: set[str] = app.extensions.setdefault("reached", set())
+    app.after_request(lambda answer: reached.add(str(request.endpoint)) or answer)
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -147,6 +158,10 @@ class Fuzzer:
         self.table_file: dict[str, Any] = {}  # a table's export, the base of hostile table files
         self.elsewhere: list[PageForm] = []  # the forms of the game before: a stale page
         self.variants: list[PageForm] | None = None  # a game's with other options (made once)
+        self.finished = [record for record in self.records if replayed(record).finished]
+        self.theirs = ""  # another phone's table, whose keys this phone sends (elsewhere.py)
+        self.saved: dict[str, set[str]] = {}  # the keys each game of this phone saved
+        self.plan: dict[str, Any] = {}  # the example's plan (how many send a post at once)
 
     @cached_property
     def csrf(self) -> str:
@@ -159,9 +174,13 @@ class Fuzzer:
 
     def fresh_game(self, pick: int = 0) -> None:
         """A game going on (one of the examples cut short) at a new table."""
+        if not self.theirs:
+            self.theirs = their_table(self.app)
         if self.game in self.pages:
             self.elsewhere = page_forms(self.pages[self.game])
         record = self.going_on[pick % len(self.going_on)]
+        if pick % 5 == 4 and self.finished:  # a finished game: play again, its last steps
+            record = self.finished[pick % len(self.finished)]
         upload = {
             "csrf_token": self.csrf,
             "record": (io.BytesIO(json.dumps(record).encode()), "g.json"),
@@ -190,6 +209,7 @@ class Fuzzer:
         if path not in self.pages:
             page = self.client.get(path)
             assert page.status_code == 200, (path, page.status_code)
+            assert page.headers.get("Cache-Control") == "no-store", path  # it carries a key
             self.pages[path] = page.text
         # An action may name where its answer shows (a fragment): the route is what counts here.
         found = page_forms(self.pages[path])
@@ -214,29 +234,47 @@ class Fuzzer:
 
     def post(self, path: str, data: dict, *, htmx: bool = False, creates: bool = False) -> int:
         before = self.known or self.state()
-        headers = {"HX-Request": "true"} if htmx else {}
-        multipart = any(isinstance(v, tuple) for v in data.values())
-        response = self.client.post(
-            path,
-            data=data,
-            headers=headers,
-            content_type="multipart/form-data" if multipart else None,
-        )
-        # The test client spools a multipart body over 500 KB to a file it never closes.
-        response.request.environ["wsgi.input"].close()
-        assert response.status_code < 500, (path, data, response.text[:3000])
-        assert len(response.data) < ANSWER_BOUND, (path, len(response.data))
-        assert not OTHER_HOST.search(response.text), (path, OTHER_HOST.search(response.text))
+        at_once = AT_ONCE if self.plan.get("at_once") == 0 else 1
+        answers = sent_at_once(self.client, at_once, path, data, htmx=htmx)
+        for response in answers:
+            assert response.status_code < 500, (path, data, response.text[:3000])
+            assert len(response.data) < ANSWER_BOUND, (path, len(response.data))
+            assert not OTHER_HOST.search(response.text), (path, OTHER_HOST.search(response.text))
+        response = answers[0]
+        refused = [
+            answer.status_code >= 400 or (creates and answer.status_code != 303)
+            for answer in answers
+        ]
+        if at_once == 1:
+            self.check_answer(path, data, response)
         after = self.known = self.state()
-        refused = response.status_code >= 400 or (creates and response.status_code != 303)
-        if refused:
+        if all(refused):
             assert after == before, (path, data, response.status_code)
         else:
             self.pages.clear()
             self.check_games_since(before[4])
             self.check_stored_texts()
-            self.last_key = str(data.get("key", ""))
+            self.last_key = first(data.get("key", ""))
+            if game := GAME_PATH.match(path):
+                self.saved.setdefault(game.group(0), set()).add(self.last_key)
         return response.status_code
+
+    def check_answer(self, path: str, data: dict, response: Any) -> None:
+        """What no answer does: let a cache keep it, open another phone's table, lead to a page
+        that is not there, or say "already saved" of a key this game never saved."""
+        if response.mimetype == "text/html":
+            assert response.headers.get("Cache-Control") == "no-store", path
+        shown = response.text
+        if response.status_code == 303:
+            where = response.headers["Location"].split("#")[0]
+            assert self.theirs not in where, ("another phone's table opened", path, data)
+            landed = self.client.get(where)
+            assert landed.status_code == 200, (path, data, where, landed.status_code)
+            shown = landed.text
+        game = GAME_PATH.match(path)
+        if "Already saved." in shown and game:
+            key = first(data.get("key", ""))
+            assert key in self.saved.get(game.group(0), set()), ("not saved here", path, data)
 
     def check_games_since(self, newest: int, *, fully: bool = False) -> None:
         """The game played on and every game made since ``newest``: its page, its export, and
@@ -266,16 +304,76 @@ class Fuzzer:
                 assert not live, (path, live)
 
     def check_stored_texts(self) -> None:
-        """No control character in any name stored (a table's, its players')."""
+        """No control character and nothing invisible in any name stored (a table's, its
+        players', a game's, a circle's and a night's), each player's name composed (NFC)."""
         with self.app.app_context():
             for name, players in db.session.execute(db.select(Table.name, Table.players)):
                 assert not has_control(name + "".join(players)), (name, players)
+                assert not shows_nothing(name), name
+                assert all(plain_name(player) for player in players), players
+            for seating in db.session.execute(db.select(Game.seating)).scalars():
+                assert all(plain_name(player) for player in seating), seating
 
     def submission(self, form: PageForm, plan: dict) -> dict:
-        return submission(form, plan, self.last_key)
+        return submission(form, plan, self.last_key, theirs=KEYS)
 
     def game_exists(self) -> bool:
         return bool((self.known or self.state())[5])
+
+
+GAME_PATH = re.compile(r"^/t/[^/]+/g/\d+/")
+AT_ONCE = 4  # phones (tabs) sending one post at the same moment, one example in ten
+
+
+def first(value: Any) -> str:
+    """A field as the server reads it: its first value."""
+    return str(value[0] if isinstance(value, list) and value else value)
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` holds a character that shows nothing (told here as the tests see it,
+    not by the app's own check): a format character but a joiner or a flag's tag, a filler."""
+    return any(
+        c in "\u115f\u1160\u3164\uffa0"
+        or (unicodedata.category(c) == "Cf" and c not in "\u200c\u200d" and ord(c) < 0xE0020)
+        for c in text
+    )
+
+
+def plain_name(name: str) -> bool:
+    """A player's name as a page may keep it: nothing invisible, composed (NFC)."""
+    return not shows_nothing(name) and unicodedata.is_normalized("NFC", name)
+
+
+def sent_at_once(client: Any, copies: int, path: str, data: dict, *, htmx: bool) -> list[Any]:
+    """``data`` posted by ``copies`` clients of the same phone at the same moment (as an outbox
+    sending from two tabs), or once: the answers."""
+    headers = {"HX-Request": "true"} if htmx else {}
+    multipart = any(isinstance(v, tuple) for v in data.values())
+    kind = "multipart/form-data" if multipart else None
+    if copies == 1 or multipart:  # (a file in a form is read once: one sending)
+        response = client.post(path, data=data, headers=headers, content_type=kind)
+        # The test client spools a multipart body over 500 KB to a file it never closes.
+        response.request.environ["wsgi.input"].close()
+        return [response]
+    phones = [client.application.test_client() for _ in range(copies)]
+    cookie = client.get_cookie("session")
+    for phone in phones:
+        if cookie is not None:
+            phone.set_cookie("session", cookie.value)
+    start, answers = threading.Barrier(copies), []
+
+    def send(phone: Any) -> None:
+        start.wait()
+        answers.append(phone.post(path, data=data, headers=headers))
+
+    threads = [threading.Thread(target=send, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == copies, "a request raised"
+    return answers
 
 
 # --- the routes -----------------------------------------------------------------------------
@@ -312,7 +410,9 @@ def correct(table: Fuzzer, data: Any, plan: dict) -> None:
 
 def delete(table: Fuzzer, data: Any, plan: dict) -> None:
     (form,) = table.forms(table.game + "delete", "delete")
-    if table.post(form.action, table.submission(form, plan)) == 303:
+    table.post(form.action, table.submission(form, plan))
+    # Deleted by any of the tabs sent at once (the first answer may be another tab's 404).
+    if table.client.get(table.game).status_code == 404:
         table.fresh_game()
 
 
@@ -371,6 +471,29 @@ def import_table(table: Fuzzer, data: Any, plan: dict) -> None:
         assert table.client.get(f"/t/{newest[0]}/").status_code == 200, text
 
 
+def again(table: Fuzzer, data: Any, plan: dict) -> None:
+    """Play again, from a finished game's page (a game going on is finished first, as if
+    its last deal had been entered)."""
+    forms = table.forms(table.game, "/again")
+    if not forms:
+        with table.app.app_context():
+            game_id = int(table.game.split("/")[4])
+            db.session.execute(db.update(Game).filter_by(id=game_id).values(finished=db.func.now()))
+            db.session.commit()
+            kept().clear()  # its page was kept as of a game going on
+        table.pages.clear()
+        table.known = table.state()
+        forms = table.forms(table.game, "/again")
+    for form in forms[:1]:
+        table.post(mutated_path(form.action, plan), table.submission(form, plan), creates=True)
+
+
+def phone_name(table: Fuzzer, data: Any, plan: dict) -> None:
+    """The name a phone gives itself, from a game's history."""
+    (form,) = table.forms(table.game + "history", "/phone")
+    table.post(mutated_path(form.action, plan), table.submission(form, plan))
+
+
 ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "enter": entry_route("/enter"),
     "undo": entry_route("/undo"),
@@ -379,7 +502,46 @@ ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "set-up": set_up,
     "import": import_record,
     "import-table": import_table,
+    "again": again,
+    "phone-name": phone_name,
 }
+# What each route's fuzz reaches, every run (test_fuzz_routes.py: every POST route is one's).
+REACHES = {
+    "enter": {"games.enter"},
+    "undo": {"games.undo"},
+    "correct": {"games.correct"},
+    "delete": {"games.delete"},
+    "set-up": {"home.new_table", "tables.new_game"},
+    "import": {"home.import_record", "tables.import_record"},
+    "import-table": {"home.import_table"},
+    "again": {"games.again"},
+    "phone-name": {"games.name_phone"},
+}
+
+
+def explicit(table: Fuzzer, route: str) -> None:
+    """Before the search, the same every run: the route's form as the page shows it with each
+    of another phone's keys, and sent by several tabs at once; a finished game's last step
+    (Plump's "Count everyone who played") with each of its fields made hostile in turn."""
+    if route not in EXPLICIT:
+        return
+    table.fresh_game(1)  # a game with a round entered: one to correct
+    for which in range(len(KEYS)):
+        slots = [("other", which, "")] * SLOTS
+        for plan in (explicit_plan(key="theirs", slots=slots), explicit_plan(at_once=0)):
+            table.plan = plan
+            ROUTES[route](table, None, plan)
+    table.plan = {}
+    if route == "enter" and table.finished:
+        for pick in range(4, 5 * len(table.finished), 5):
+            table.fresh_game(pick)
+            for form in table.forms(table.game, "/enter"):
+                for data in one_field_at_a_time(form):
+                    table.post(form.action, data, htmx=True)
+    table.fresh_game()
+
+
+EXPLICIT = {"enter", "undo", "correct", "delete", "set-up", "again", "phone-name"}
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -389,17 +551,19 @@ def test_hostile_submits_never_break_a_page_nor_change_what_they_may_not(
 ) -> None:
     table = Fuzzer(app, kind)
     table.fresh_game()
+    explicit(table, route)
 
     @FUZZ
     @given(data=st.data())
     def submit(data: Any) -> None:
-        plan = data.draw(PLAN)
+        plan = table.plan = data.draw(PLAN)
         if plan["restart"] < 10 or not table.game_exists():
             table.fresh_game(plan["restart"])
         ROUTES[route](table, data, plan)
 
     submit()
     table.check_games_since(0, fully=True)
+    assert REACHES[route] <= app.extensions["reached"]
 
 
 @pytest.mark.parametrize("kind", GAMES)

@@ -34,6 +34,8 @@ class EveningFuzzer(Fuzzer):
     """A phone posting at a table's evening: a game going on and a finished one, so that the
     settle-up, the stakes and the payments have something to show."""
 
+    turn = 0
+
     def fresh_game(self, pick: int = 0) -> None:
         super().fresh_game(pick)
         finished = self.records[pick % len(self.records)]
@@ -97,8 +99,10 @@ class EveningFuzzer(Fuzzer):
 
 def evening(table: EveningFuzzer, data: Any, plan: dict) -> None:
     forms = [f for f in table.forms(table.table_page, "") if "/g/" not in f.action]
-    form = forms[plan["form"] % len(forms)]
-    table.post(mutated_path(form.action, plan), table.submission(form, plan), htmx=plan["htmx"])
+    table.turn += 1  # each form in turn, whatever was drawn: every one is reached in a run
+    form = forms[(plan["form"] + table.turn) % len(forms)]
+    action = form.action.partition("#")[0]  # where its answer shows: not sent
+    table.post(mutated_path(action, plan), table.submission(form, plan), htmx=plan["htmx"])
 
 
 def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
@@ -113,6 +117,19 @@ def circle(table: EveningFuzzer, data: Any, plan: dict) -> None:
 
 
 ROUTES = {"evening": evening, "circle": circle}
+REACHES = {  # what each route's fuzz reaches, every run (test_fuzz_routes.py)
+    "evening": {
+        "evening.name",
+        "evening.currency",
+        "evening.language",
+        "evening.stake",
+        "evening.end",
+        "evening.join_circle",
+        "evening.pay",
+    },
+    "circle": {"circles.rename", "circles.merge", "circles.pay", "new_circle.create"},
+    "one field at a time": {"evening.paid", "evening.unpaid", "evening.reopen"},
+}
 
 
 @pytest.mark.parametrize("route", ROUTES)
@@ -135,7 +152,16 @@ def test_hostile_submits_to_the_evening_never_break_a_page_nor_change_what_they_
         assert table.client.get(table.table_page).status_code == 200
 
     submit()
+    if route == "evening":  # and each form as the page shows it, once
+        for form in table.forms(table.table_page, ""):
+            if "/g/" not in form.action:
+                table.post(form.action.partition("#")[0], form.current)
+    if route == "circle":  # and each form of the circle's pages as shown, once (a merge too)
+        for page in table.circle_pages():
+            for form in table.forms(page, ""):
+                table.post(form.action.partition("#")[0], form.current)
     table.check_games_since(0, fully=True)
+    assert REACHES[route] <= app.extensions["reached"]
 
 
 def test_one_hostile_field_at_a_time_in_the_evening_and_the_circle(
@@ -161,7 +187,11 @@ def test_one_hostile_field_at_a_time_in_the_evening_and_the_circle(
         for path in with_id(form.action, r"/payments/(\d+)/"):
             assert table.post(path, form.current) >= 400, path
     one_field_at_a_time_in(table, table.forms(table.table_page, ""))
+    for ending in ("/paid", "/unpaid", "/reopen"):  # each payment paid, owed again; reopened
+        for form in table.forms(table.table_page, ending):
+            assert table.post(form.action.partition("#")[0], form.current) < 400
     table.check_games_since(0, fully=True)
+    assert REACHES["one field at a time"] <= app.extensions["reached"]
 
 
 def one_field_at_a_time_in(table: EveningFuzzer, forms: Iterable[PageForm]) -> None:

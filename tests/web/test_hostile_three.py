@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from flask.testing import FlaskClient
 from assistant.extensions import db
 from assistant.store import evening
 from assistant.store.models import Stake, Table
+from tests.databases import database_url
 from tests.examples import PLUMP_THREE_DEALS
 from tests.web.helpers import PLAYERS, errors, import_record, play_deal, start_game
 from tests.web.hostile import FORMATTING
@@ -211,13 +211,13 @@ def test_a_stake_whose_key_won_a_race_meanwhile_is_answered_as_saved(
     before = counts(app)
     # The second request looked for its key before the first one's commit: both insert.
     looked: list[str] = []
-    real = evening.services.already_applied
+    real = evening.keys.applied
 
-    def not_yet_then_found(key: str) -> bool:  # not committed when first asked, then it was
+    def not_yet_then_found(game_id: int, key: str) -> bool:  # not committed when first asked
         looked.append(key)
-        return len(looked) > 1 and real(key)
+        return len(looked) > 1 and real(game_id, key)
 
-    monkeypatch.setattr(evening.services, "already_applied", not_yet_then_found)
+    monkeypatch.setattr(evening.keys, "applied", not_yet_then_found)
     response = put_stake(client, game, "1", "pairs", key="stake-key-0001")
     assert response.status_code == 303, response.text[:500]
     assert counts(app) == before
@@ -321,7 +321,7 @@ def worst_requests() -> dict[str, tuple[str, dict | bytes]]:
 def test_a_hostile_request_costs_a_small_answer_and_a_few_mb_at_most(
     tmp_path: Path, what: str
 ) -> None:
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'cost.db'}"
+    url = database_url(tmp_path, "cost.db")
     measured = subprocess.run(
         [sys.executable, "-m", "tests.web.one_request", what, url],
         capture_output=True,

@@ -3,11 +3,19 @@ the game the same way, but never one phone's CSRF token, keys or notices for ano
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.helpers import form_fields, post_entry, seat_fields, start_game
+from assistant import create_app
+from assistant.extensions import db
+from assistant.keeping import made_once
+from tests.examples import example_records
+from tests.web.helpers import form_fields, imported_game, post_entry, seat_fields, start_game
 
 BIDS = seat_fields("bids", {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3})
 
@@ -79,3 +87,70 @@ def test_a_page_asked_with_other_arguments_is_not_kept_for_another_phone(app, cl
     asked = client.get(game + "?from=somewhere-else").text
     assert "somewhere-else" in asked  # the language links keep the page's own arguments
     assert "somewhere-else" not in app.test_client().get(game).text
+
+
+# What is new in every drawing of a page: a phone's CSRF token and the idempotency keys.
+FRESH = re.compile(
+    r'("X-CSRFToken": ")[^"]+'
+    r'|((?:name="key"|name="csrf_token")[^>]*value=")[^"]+'
+    r'|(value=")[^"]+("[^>]*name="(?:key|csrf_token)")'
+    r"|((?:word|key)-)[\w-]{16}(?![\w-])"  # a popover's id, new in every drawing (may end in -)
+)
+
+
+def without_fresh(page: str) -> str:
+    """The page but for what is new in every drawing of it."""
+    return FRESH.sub(lambda found: "".join(part for part in found.groups() if part), page)
+
+
+# A game of each kind where players come and go (test_answer_rows.py goes through them all).
+COME_AND_GO = [path for path in example_records() if path.stem.endswith("-come-and-go")]
+
+
+def keeping(app: Flask, on: bool) -> Flask:
+    """Another app on ``app``'s database, keeping things or not, whatever the suite was run
+    with (``FLASK_KEEP_IN_PROCESS=false``)."""
+    return create_app({**app.config, "KEEP_IN_PROCESS": on})
+
+
+@pytest.mark.parametrize("path", COME_AND_GO, ids=lambda p: p.stem)
+def test_a_kept_page_is_the_page_made_with_nothing_kept(app: Flask, path: Path) -> None:
+    game = imported_game(app.test_client(), json.loads(path.read_text())).path
+    kept_app, fresh_app = keeping(app, True), keeping(app, False)
+    client, fresh = kept_app.test_client(), fresh_app.test_client()
+    for asked in (game, game + "?sheet=all", game + "history"):
+        made, kept = client.get(asked).text, client.get(asked).text  # the second from the keep
+        anew = fresh.get(asked).text
+        assert without_fresh(kept) == without_fresh(made) == without_fresh(anew), asked
+    assert kept_app.extensions["kept"].pages.copy()  # the second was drawn from the keep
+    nothing = fresh_app.extensions["kept"]
+    assert (
+        not (nothing.made.copy() or nothing.replays.kept.copy() or nothing.pages.copy())
+        and not nothing.sheets.copy()
+    )
+    for each in (kept_app, fresh_app):
+        with each.app_context():
+            db.engine.dispose()
+
+
+def test_made_once_makes_once_while_the_app_keeps_things(app: Flask) -> None:
+    made: list[int] = []
+
+    def make(n: int) -> list[int]:
+        made.append(n)
+        return [n]
+
+    assert made_once(make, 1) is not made_once(make, 1)  # no app (the phone's page model)
+    on, off = keeping(app, True), keeping(app, False)
+    with on.app_context():
+        assert made_once(make, 2) is made_once(make, 2)
+        assert made == [1, 1, 2]
+        on.extensions["kept"].clear()
+        made_once(make, 2)
+        assert made == [1, 1, 2, 2]
+    with off.app_context():
+        assert made_once(make, 3) is not made_once(make, 3)
+        assert made == [1, 1, 2, 2, 3, 3]
+    for each in (on, off):
+        with each.app_context():
+            db.engine.dispose()

@@ -254,7 +254,10 @@ def test_undo_of_a_count_takes_back_the_count_only(client, app) -> None:
             assert f'name="piles_{seat}_mulles" value="{card}" checked' in page
     assert 'name="piles_0_tabbar" value="3"' in page and 'name="piles_1_tabbar" value="1"' in page
     # The count is back as it was counted, to change one number.
-    assert 'name="piles_0_spades" value="14"' in page and 'name="piles_1_aces" value="5"' in page
+    assert (
+        'name="piles_0_spades" value="14"' in page
+        and 'name="piles_1_aces" value="5" checked' in page
+    )
     assert "↶ Undo: the end of deal 1" in page
     assert '<span class="parts live">+24 ' in page and '<span class="parts live">+18 ' in page
 

@@ -1,6 +1,7 @@
 """A club night kept in the database: its engine values as JSON and back, its rounds drawn and
-kept, a drawn table started as a table of today, and each table's result derived from its
-game (or the organiser's, marked as his) every time the night is read."""
+kept, every drawn table started as a table of today, and each table's result derived from its
+game (or the organiser's, marked as his) every time the night is read. These nights count a
+game's result as soon as it is over (no confirmation: ``test_night_confirm.py`` has that)."""
 
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ from assistant.games.night import (
     player,
     ranking,
 )
-from assistant.night import service, stored
+from assistant.night import results, service, stored, tables
 from assistant.store import reads
 from assistant.store import service as store
+from assistant.store.models import Change, Table, now
 from assistant.store.models import Night as NightRow
-from assistant.store.models import Table, now
 from tests.examples import EXAMPLES
 from tests.games import night_examples as ex
 from tests.games.test_night import PLUMP_RULES, plump_night
@@ -101,17 +102,17 @@ def test_a_night_that_does_not_hold_together_is_not_stored(app: Flask) -> None:
         assert db.session.execute(db.select(NightRow)).first() is None
 
 
-def test_a_drawn_table_starts_as_a_table_of_today_once(app: Flask) -> None:
+def test_every_drawn_table_starts_as_a_table_of_today_once(app: Flask) -> None:
     with app.app_context():
         row = service.create_night(PLUMP_RULES, [[n] for n in ex.PLUMP_PLAYERS])
-        drawn = service.draw_next(row)
-        table = service.start_table(row, 1, 3, "sv")
+        drawn = service.draw_next(row, "sv")
+        table = service.start_table(row, 1, 3)
         assert (table.night_id, table.night_round, table.night_table) == (row.id, 1, 3)
         names = [e.names[0] for e in drawn.tables[2].seats]
         assert table.players == names and table.language == "sv"
         assert [(g.kind, g.seating, g.first) for g in table.games] == [("plump", names, names[0])]
         assert service.start_table(row, 1, 3) is table
-        assert len(db.session.execute(db.select(Table)).all()) == 1
+        assert len(db.session.execute(db.select(Table)).all()) == 3
         with pytest.raises(RuleError, match="there is no table 4"):
             service.start_table(row, 1, 4)
         with pytest.raises(RuleError, match="there is no table 1"):
@@ -119,13 +120,23 @@ def test_a_drawn_table_starts_as_a_table_of_today_once(app: Flask) -> None:
 
 
 def test_a_mus_table_seats_each_pair_opposite() -> None:
-    seats = (pair("Ane", "Bea"), pair("Carlos", "Dolores"))
+    seats = (("Ane", "Bea"), ("Carlos", "Dolores"))
     assert service.seating_of(seats, pairs=True) == ["Ane", "Carlos", "Bea", "Dolores"]
+
+
+def test_a_nights_tables_play_by_its_rules(app: Flask) -> None:
+    with app.app_context():
+        rules = NightRules("mus", Format.BRACKET, preset="short")
+        row = service.create_night(rules, [["Ane", "Bea"], ["Carlos", "Dolores"]])
+        service.draw_next(row)
+        (game,) = service.start_table(row, 1, 1).games
+        assert (game.options["target"], game.options["games_to_win"]) == (30, 1)
 
 
 def mulle_night(app: Flask) -> tuple[NightRow, Table]:
     """A night of Anna and Bo at one Mulle table of two, drawn and started."""
-    row = service.create_night(NightRules("mulle", sizes=(2,), rounds=1), [["Anna"], ["Bo"]])
+    rules = NightRules("mulle", sizes=(2,), rounds=1, confirm=False)
+    row = service.create_night(rules, [["Anna"], ["Bo"]])
     service.draw_next(row)
     return row, service.start_table(row, 1, 1)
 
@@ -146,7 +157,8 @@ def test_a_table_result_is_its_game_s_once_the_game_is_over(app: Flask) -> None:
 def test_a_game_ended_with_the_evening_gives_the_table_its_result(app: Flask) -> None:
     with app.app_context():
         row = service.create_night(
-            NightRules("plump", sizes=(4,), rounds=1), [["Anna"], ["Bo"], ["Cia"], ["Dan"]]
+            NightRules("plump", sizes=(4,), rounds=1, confirm=False),
+            [["Anna"], ["Bo"], ["Cia"], ["Dan"]],
         )
         service.draw_next(row)
         table = service.start_table(row, 1, 1)
@@ -163,11 +175,18 @@ def test_the_organiser_s_result_stands_for_a_table_and_is_marked(app: Flask) -> 
     with app.app_context():
         row, table = mulle_night(app)
         store.import_record((EXAMPLES / "mulle-full-game.json").read_text(), table)
-        service.enter_result(row, 1, 1, {player("Anna"): 120, player("Bo"): 80})
-        service.enter_result(row, 1, 1, {player("Anna"): 100, player("Bo"): 80})
+        results.enter_result(row, 1, 1, {player("Anna"): 120, player("Bo"): 80})
+        results.enter_result(row, 1, 1, {player("Anna"): 100, player("Bo"): 80})
         (result,) = service.engine_night(row).results
         assert result.organiser and result.totals == {player("Anna"): 100, player("Bo"): 80}
         assert ranking(service.engine_night(row)).winners == (player("Anna"),)
+        # both kept, in order: the history; the table's phones heard of each
+        assert [r["totals"][0]["total"] for r in row.results] == [120, 100]
+        assert tables.read(row).history[(1, 1)][0].totals[player("Anna")] == 120
+        told = db.session.execute(
+            db.select(Change.summary).filter_by(game_id=table.games[-1].id)
+        ).scalars()
+        assert [said["template"] for said in told].count(results.CORRECTED) == 2
 
 
 @pytest.mark.parametrize(
@@ -184,7 +203,7 @@ def test_an_organiser_s_result_that_does_not_fit_is_not_stored(
         row, _ = mulle_night(app)
         by_entrant = {player(name): total for name, total in totals.items()}
         with pytest.raises(RuleError, match=message):
-            service.enter_result(row, 1, table, by_entrant)
+            results.enter_result(row, 1, table, by_entrant)
         db.session.expire_all()
         assert row.results == []
 
@@ -212,7 +231,9 @@ def test_a_pair_s_games_won_are_its_result() -> None:
         (Score(("Dolores", "Carlos"), Fraction(2)), Score(("Bea", "Ane"), Fraction(1))),
         "games won",
     )
-    result = service.result_of_outcome(outcome, (2, 3), seats)
+    result = tables.result_of_outcome(
+        outcome, (2, 3), seats, [("Ane", "Bea"), ("Carlos", "Dolores")]
+    )
     assert (result.round, result.table, result.low_wins) == (2, 3, False)
     assert result.totals == {seats[1]: 2, seats[0]: 1}
 
@@ -220,12 +241,29 @@ def test_a_pair_s_games_won_are_its_result() -> None:
 def test_a_mus_match_ended_level_is_no_result_and_the_night_still_ranks(app: Flask) -> None:
     with app.app_context():
         pairs = [["Anna", "Carla"], ["Ben", "Dan"]]
-        row = service.create_night(NightRules("mus", Format.LEAGUE), pairs)
+        row = service.create_night(NightRules("mus", Format.LEAGUE, confirm=False), pairs)
         service.draw_next(row)
         table = service.start_table(row, 1, 1)
         table.games[0].finished = now()  # the evening ended before a game was won: 0-0
         db.session.commit()
         assert service.engine_night(row).results == ()
         assert not ranking(service.engine_night(row)).over
-        service.enter_result(row, 1, 1, {pair("Anna", "Carla"): 1, pair("Ben", "Dan"): 0})
+        results.enter_result(row, 1, 1, {pair("Anna", "Carla"): 1, pair("Ben", "Dan"): 0})
         assert ranking(service.engine_night(row)).winners == (pair("Anna", "Carla"),)
+
+
+def test_a_table_in_play_says_its_deal_on_the_organisers_page_and_the_hall(app: Flask) -> None:
+    """Three deals of Plump's 19 played at table 1: 'Deal 4 of 19' there; table 2 not started."""
+    with app.app_context():
+        row = service.create_night(
+            NightRules("plump", sizes=(4,), rounds=1),
+            [["Anna"], ["Bo"], ["Cia"], ["Dan"], ["Eva"], ["Fia"], ["Gun"], ["Hugo"]],
+        )
+        service.draw_next(row)
+        table = service.start_table(row, 1, 1)
+        store.import_record((EXAMPLES / "plump-three-deals.json").read_text(), table)
+        paths = (f"/n/{row.token}/", f"/hall/{row.view_token}/")
+    client = app.test_client()
+    for path in paths:
+        shown = client.get(path).text
+        assert "Deal 4 of 19" in shown and "Not started" in shown, path

@@ -58,14 +58,22 @@ def test_a_plump_night_is_made_drawn_and_its_tables_started(
     assert all(name in page for name in ex.PLUMP_PLAYERS) and "Draw round 1" in page
     assert client.post(url + "draw").status_code == 303
     page = client.get(url).text
-    assert page.count("Start table") == 3 and "Draw round 2" in page
-    assert client.post(url + "r/1/t/2/start").status_code == 303
-    page = client.get(url).text
+    # every table of the round started at the draw: its link and its QR code at once
+    assert "Start table" not in page and page.count("Open the table") == 3
+    assert "Draw round 2" not in page and "Close the round now" in page
     with app.app_context():
-        (table,) = db.session.execute(db.select(Table)).scalars()
-        assert (table.night_round, table.night_table, len(table.players)) == (1, 2, 4)
-        assert f"/t/{table.token}/qr.svg" in page and f'href="/t/{table.token}/"' in page
-    assert page.count("Start table") == 2
+        tables = db.session.execute(db.select(Table).order_by(Table.night_table)).scalars().all()
+        assert [(t.night_round, t.night_table, len(t.players)) for t in tables] == [
+            (1, 1, 4), (1, 2, 4), (1, 3, 5),
+        ]  # fmt: skip
+        game = tables[1].games[0]
+        assert f'href="/t/{tables[1].token}/g/{game.id}/"' in page
+    assert url + "r/1/t/2/qr.svg" in page
+    qr = client.get(url + "r/1/t/2/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    assert client.post(url + "r/1/t/2/start").status_code == 303  # started again: the same
+    with app.app_context():
+        assert len(db.session.execute(db.select(Table)).all()) == 3
     assert client.post(url + "r/2/t/1/start").status_code == 404
 
 
@@ -76,23 +84,22 @@ def test_the_next_round_waits_for_every_result(client: FlaskClient) -> None:
     assert refused.status_code == 422 and "table 1 has no result yet" in refused.text
 
 
-def seats_of(page: str, table: int) -> list[str]:
-    """The names at table ``table`` of the current round, as the result form labels them."""
-    found = re.search(rf'id="t1-{table}".*?</li>', page, re.S)
-    assert found
+def seats_of(client: FlaskClient, url: str, table: int, number: int = 1) -> list[str]:
+    """The names at table ``table`` of round ``number``, as its result form labels them."""
+    page = client.get(f"{url}r/{number}/t/{table}/").text
     return [
-        html.unescape(n) for n in re.findall(r'<label for="result-totals-[^"]+">([^<]+)<', found[0])
+        html.unescape(n) for n in re.findall(r'<label for="result-totals-[^"]+">([^<]+)<', page)
     ]
 
 
 def test_the_organiser_enters_a_result_marked_as_his(client: FlaskClient) -> None:
     url = make_night(client)
     client.post(url + "draw")
-    seats = seats_of(client.get(url).text, 1)
+    seats = seats_of(client, url, 1)
     totals = {f"result-totals-{n}": str(40 - 10 * n) for n in range(len(seats))}
     assert client.post(url + "r/1/t/1/result", data=totals).status_code == 303
     page = client.get(url).text
-    assert "entered by the organiser" in page
+    assert "Entered by the organiser" in page
     ranking = page[page.index('id="ranking"') :]
     assert ranking.index(seats[0]) < ranking.index(seats[-1])  # 4 points before 1
 
@@ -158,7 +165,7 @@ def test_a_mus_night_takes_pairs(client: FlaskClient) -> None:
     )
     client.post(url + "draw")
     page = html.unescape(client.get(url).text)
-    assert page.count("Group A") == 4 and "Ane & Bea" in page
+    assert page.count("Group A") >= 4 and "Ane & Bea" in page
 
 
 def test_late_arrivals_and_withdrawals_between_rounds(app: Flask, client: FlaskClient) -> None:
@@ -178,15 +185,10 @@ def test_late_arrivals_and_withdrawals_between_rounds(app: Flask, client: FlaskC
 def test_the_hall_screen_shows_the_round_and_polls_itself(app: Flask, client: FlaskClient) -> None:
     url = make_night(client)
     client.post(url + "draw")
-    client.post(url + "r/1/t/1/start")
     hall = f"/hall/{nights(app)[0].view_token}/"
     page = client.get(hall).text
-    assert (
-        page.count('<article class="hall-table') == 3
-        and "0 deals" in page
-        and "Not started" in page
-    )
-    assert 'data-minutes="40"' in page and 'hx-trigger="every 1s"' in page
+    assert page.count('<article class="hall-table') == 3 and page.count("Not started") == 3
+    assert 'data-minutes="40"' in page and 'hx-trigger="live, every 1s"' in page
     fragment = client.get(hall, headers={"HX-Request": "true"}).text
     assert fragment.lstrip().startswith('<div id="hall"') and "<html" not in fragment
     assert client.get("/hall/nothing-at-all-here/").status_code == 404
@@ -200,15 +202,14 @@ def import_night(client: FlaskClient, text: str):  # type: ignore[no-untyped-def
 def test_a_night_exports_as_one_file_and_imports_again(app: Flask, client: FlaskClient) -> None:
     url = make_night(client)
     client.post(url + "draw")
-    client.post(url + "r/1/t/1/start")
-    seats = seats_of(client.get(url).text, 2)
+    seats = seats_of(client, url, 2)
     client.post(
         url + "r/1/t/2/result", data={f"result-totals-{n}": str(n) for n in range(len(seats))}
     )
     exported = client.get(url + "export")
     assert exported.headers["Content-Disposition"].startswith('attachment; filename="night-')
     data = exported.get_json()
-    assert data["format"] == "table-assistant/night-1" and len(data["tables"]) == 1
+    assert data["format"] == "table-assistant/night-1" and len(data["tables"]) == 3
     imported = import_night(client, exported.text)
     assert imported.status_code == 303, imported.text
     again = imported.headers["Location"]
@@ -222,11 +223,11 @@ def test_a_night_exports_as_one_file_and_imports_again(app: Flask, client: Flask
             first.rounds,
             first.results,
         )
-        (table,) = second.tables
+        table = second.tables[0]
         assert (table.night_round, table.night_table) == (1, 1)
         assert table.token != first.tables[0].token and table.games[0].kind == "plump"
     page = client.get(again).text
-    assert page.count("entered by the organiser") == 1 and page.count("Start table") == 1
+    assert page.count("Entered by the organiser") == 1 and page.count("Open the table") == 3
 
 
 @pytest.mark.parametrize(
@@ -250,8 +251,7 @@ def test_a_night_file_that_does_not_hold_stores_nothing(
 ) -> None:
     url = make_night(client)
     client.post(url + "draw")
-    client.post(url + "r/1/t/1/start")
-    seats = seats_of(client.get(url).text, 2)
+    seats = seats_of(client, url, 2)
     client.post(
         url + "r/1/t/2/result", data={f"result-totals-{n}": str(n) for n in range(len(seats))}
     )
@@ -261,7 +261,7 @@ def test_a_night_file_that_does_not_hold_stores_nothing(
     assert refused.status_code == 422 and message in html.unescape(refused.text)
     assert len(nights(app)) == 1
     with app.app_context():
-        assert len(db.session.execute(db.select(Table)).all()) == 1
+        assert len(db.session.execute(db.select(Table)).all()) == 3
     assert import_night(client, "{ damaged").status_code == 422
 
 
@@ -270,9 +270,80 @@ def test_a_night_of_a_circle_puts_its_tables_in_the_circle(app: Flask, client: F
     circle = made.headers["Location"].split("/c/")[1].strip("/")
     url = make_night(client, **{"night-circle": circle})
     client.post(url + "draw")
-    client.post(url + "r/1/t/1/start")
     with app.app_context():
-        (table,) = db.session.execute(db.select(Table)).scalars()
-        assert table.circle is not None and table.circle.token == circle
+        table = db.session.execute(db.select(Table)).scalars().first()
+        assert table is not None and table.circle is not None and table.circle.token == circle
         assert nights(app)[0].circle_id == table.circle_id
     assert f'href="/t/{table.token}/"' in client.get(f"/c/{circle}/").text
+
+
+def test_a_night_takes_at_most_256_entrants_late_arrivals_too(
+    app: Flask, client: FlaskClient
+) -> None:
+    many = "\n".join(f"Player {n}" for n in range(257))
+    refused = client.post("/nights", data={**PLUMP_FORM, "night-entrants": many})
+    assert refused.status_code == 422 and "A night takes at most 256 entrants." in refused.text
+    assert nights(app) == []
+    url = make_night(client, **{"night-entrants": many.rsplit("\n", 1)[0]})
+    late = client.post(url + "roster", data={"roster-names": "Ola", "roster-move": "arrive"})
+    assert late.status_code == 422 and "at most 256 entrants" in late.text
+    assert len(nights(app)[0].roster["entrants"]) == 256
+
+
+def test_a_nights_changes_without_end_are_stopped(app: Flask, client: FlaskClient) -> None:
+    """Draws, who comes and goes and results count together, per address, refused or not."""
+    app.config["RATELIMIT_NIGHT"] = "4 per minute"
+    url = make_night(client)
+    assert client.post(url + "draw").status_code == 303
+    assert client.post(url + "draw").status_code == 422  # round 1 has no results yet
+    for name in ("Ola", "Per"):
+        arrived = client.post(url + "roster", data={"roster-names": name, "roster-move": "arrive"})
+        assert arrived.status_code == 303
+    refused = client.post(url + "roster", data={"roster-names": "Kim", "roster-move": "arrive"})
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+    assert client.post(url + "r/1/t/1/result", data={"result-totals-0": "1"}).status_code == 429
+    assert len(nights(app)[0].roster["entrants"]) == len(ex.PLUMP_PLAYERS) + 2
+
+
+def version_in(fragment: str) -> int:
+    """The version of the night's tables' games the hall's part was drawn at."""
+    found = re.search(r'data-version="(\d+)"', fragment)
+    assert found is not None
+    return int(found.group(1))
+
+
+def hall_fragment(client: FlaskClient, app: Flask) -> str:
+    hall = f"/hall/{nights(app)[0].view_token}/"
+    return client.get(hall, headers={"HX-Request": "true"}).text
+
+
+def test_the_hall_screens_part_is_kept_and_drawn_again_when_the_night_moves(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Every TV polls each second: the part is drawn once for the night as it stands (and at
+    most once in ``HALL_KEPT_SECONDS``), and drawn again once a table saves or the night
+    changes."""
+    from tests.web.helpers import GameUrl, post_entry
+    from tests.web.test_costs import statements
+
+    app.config["HALL_KEPT_SECONDS"] = 0
+    url = make_night(client)
+    client.post(url + "draw")
+    client.post(url + "r/1/t/1/start")
+    first = hall_fragment(client, app)
+    assert "Not started" in first
+    hall = f"/hall/{nights(app)[0].view_token}/"
+    with statements(app) as said:
+        client.get(hall, headers={"HX-Request": "true"})
+    assert len(said) == 2  # the night, and its games' versions: nothing replayed or read
+    with app.app_context():
+        table = db.session.execute(db.select(Table).filter_by(night_table=1)).scalar_one()
+        game = GameUrl(f"/t/{table.token}/g/{table.games[0].id}/")
+    seats = re.findall(r'name="bids_(\d+)"', client.get(game.path).text)
+    bids = {f"bids_{seat}": "0" for seat in dict.fromkeys(seats)}
+    assert post_entry(client, game, bids).status_code == 303
+    assert version_in(hall_fragment(client, app)) > version_in(first)  # drawn again
+    app.config["HALL_KEPT_SECONDS"] = 3600
+    shown = hall_fragment(client, app)
+    client.post(url + "roster", data={"roster-names": "Ola", "roster-move": "arrive"})
+    assert hall_fragment(client, app) == shown  # within the second: as drawn

@@ -23,6 +23,7 @@ from tests.web.helpers import (
     post_entry,
     seat_fields,
     start_game,
+    strip_totals,
     totals_row,
     version_of,
 )
@@ -225,3 +226,31 @@ def test_undo_takes_the_set_up_back_and_leaves_the_rounds(client: FlaskClient, a
     assert client.post(game.path + "undo", data=undo).status_code == 303
     assert draft(app) is None and len(entries(app)) == 1
     assert "Players in deal 2: 4 of 4" in client.get(game.path).text
+
+
+def test_a_player_who_sat_a_deal_out_has_his_total_corrected_on_it(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Bo sat deal 4 out; his total is corrected on that deal's correction (the record format
+    allows an adjustment of a player not dealt in), shown in his marked cell with its note."""
+    game = imported(client, COME_AND_GO)
+    form = client.get(game.path + "rounds/4").text
+    assert 'name="adjust_player" value="Bo"' in form  # offered, marked out of deal 4
+    assert re.search(r'value="Bo"[^>]*><span class="noted">Bo <small[^>]*>out<', form)
+    raw = COME_AND_GO["rounds"][3]
+    players = COME_AND_GO["players"]
+    fields = seat_fields("bids", raw["bids"], players) | seat_fields(
+        "tricks", raw["tricks"], players
+    )
+    data = {"version": version_of(client, game), "key": "adjust-out-1234", **fields}
+    data |= {"adjust_player": "Bo", "adjust": "-3", "adjust_reason": "paid for the pizza"}
+    answer = client.post(game.path + "rounds/4", data=data)
+    assert answer.status_code == 303, errors(answer.text)
+    exported = json.loads(client.get(game.path + "export").text)
+    assert exported["rounds"][3]["adjust"][-1] == {
+        "player": "Bo", "points": -3, "reason": "paid for the pizza"}  # fmt: skip
+    page = client.get(game.path).text
+    bo_fourth = cells_of(page, 4)[1]
+    assert 'class="out adjusted"' in bo_fourth and ">−3<sup>3</sup>" in bo_fourth
+    assert '<span class="running">21</span>' in bo_fourth  # his 24 after deal 3, less 3
+    assert totals_row(page) == [41, 32, 32, 32, 32] and strip_totals(page)["Bo"] == "32"

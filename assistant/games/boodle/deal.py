@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import N_, Record, RuleError
-from ..seating import Seating, seating
+from ..seating import Seated, Seating, seating
 from .entries import DealEntry, parse_deal
 from .events import BoodlePlay, Event, Fault
 from .ledger import Layout, Ledger, Step, StepKind
@@ -20,7 +20,7 @@ from .rules import CARDS, BoodleCard, BoodleOptions, FaultKind
 
 
 @dataclass(frozen=True)
-class TableState:
+class TableState(Seated):
     """Where the table stands before the deal of ``seats`` (who deals it, ``seating.seating``):
     everyone's net chips, the chips on the layout and in the poker pot."""
 
@@ -29,13 +29,7 @@ class TableState:
     layout: Layout
     pot: int = 0
 
-    @property
-    def deal(self) -> int:
-        return self.seats.number
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
+    deal = Seated.number
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -50,7 +44,7 @@ def dealt_in(seats: Seating) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class DealPlay:
+class DealPlay(Seated):
     """A deal as far as it is played from a table state: who deals it, the round as entered,
     the antes, the chips on the layout and in the poker pot before and now, the chip flows
     (``steps``), each player's gain (antes included), the players barred by a fault and what
@@ -68,13 +62,7 @@ class DealPlay:
     barred: tuple[str, ...]
     poker: PokerResult | None
 
-    @property
-    def deal(self) -> int:
-        return self.seats.number
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
+    deal = Seated.number
 
     @property
     def players(self) -> tuple[str, ...]:

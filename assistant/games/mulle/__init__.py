@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import Seating, seating
+from ..seating import Seated, Seating, seating
 from ..spec import GameSpec
 from .adjust import Adjustment, adjusted_points, parse_adjust
 from .check import DealCheck, Finding, PackLeft, Severity, check_piles, pack_left
@@ -44,7 +44,7 @@ HUNDRED_CLUB = 100
 
 
 @dataclass(frozen=True)
-class DealResult:
+class DealResult(Seated):
     """One counted deal. ``points`` per player; both partners of a team show the team's points."""
 
     seats: Seating  # who deals and plays first (``seating.seating``)
@@ -56,14 +56,6 @@ class DealResult:
     def kvitta(self) -> dict[str, int]:
         """The netted mulle + tabbar points of this deal (display only, see ``kvitta``)."""
         return kvitta({name: p.mulles + p.tabbar for name, p in self.points.items()})
-
-    @property
-    def number(self) -> int:
-        return self.seats.number
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
 
     def to_json(self) -> JSON:
         out: JSON = {
@@ -79,23 +71,13 @@ class DealResult:
 
 
 @dataclass(frozen=True)
-class NextDeal:
+class NextDeal(Seated):
     """The deal the table plays next: who deals, who plays first, and its rounds of cards."""
 
     seats: Seating
     schedule: DealSchedule
 
-    @property
-    def number(self) -> int:
-        return self.seats.number
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
-
-    @property
-    def first_player(self) -> str:
-        return self.seats.eldest
+    first_player = Seated.eldest
 
     @property
     def rounds(self) -> int:

@@ -44,6 +44,7 @@ def outcome(game: MulleReplay) -> Outcome:
         scores=tuple(Score(side, Fraction(game.totals[side[0]])) for side in sides),
         unit=N_("points"),
         remarks=remarks,
+        planned=game.deals_in_game,
     )
 
 

@@ -24,13 +24,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import JSON, N_, Record, RuleError, shared_rounds
-from ..seating import First, Seating, everyone, seating
+from ..seating import First, Seated, Seating, everyone, seating
 from ..spec import GameSpec
 from .count import Ending, HandCount, LanceResult, is_dentro, settle_hand
 from .count import breakdown as breakdown  # the UI's per-hand breakdown
 from .entering import _match_over
 from .entering import check_betting as check_betting  # the UI: a hand entered lance by lance
 from .entering import check_lance as check_lance
+from .entering import check_said as check_said  # the UI: what was said against the cards
 from .entry import HandEntry, parse_hand_entry
 from .entry import check_answer as check_answer  # the UI: a hand entered lance by lance
 from .entry import check_holders as check_holders
@@ -54,7 +55,7 @@ KIND = "mus"
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(Seated):
     """One hand replayed. ``score`` is the game's score after it; ``lances`` the breakdown."""
 
     seats: Seating  # the hand (counting across the match), mano and dealer (``seating``)
@@ -67,22 +68,12 @@ class HandResult:
     changes: Mapping[str, str] | None = None  # the hand's ``seats``: a substitute came
     back: tuple[str, ...] = ()  # the hand's ``back``: who of them takes a seat again
 
+    mano = Seated.eldest
+
     @property
     def winner(self) -> int | None:
         """The team that won the game in this hand (by the cards or an adjustment)."""
         return self.count.winner if self.count.ending is not None else self.adjusted_winner
-
-    @property
-    def number(self) -> int:
-        return self.seats.number
-
-    @property
-    def mano(self) -> str:
-        return self.seats.eldest
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
 
     @property
     def lances(self) -> tuple[LanceResult, ...]:
@@ -119,7 +110,7 @@ class GameResult:
 
 
 @dataclass(frozen=True)
-class NextHand:
+class NextHand(Seated):
     """What the table does next: the hand's seats (its number, mano and dealer), the game it
     belongs to and the score it starts from."""
 
@@ -128,17 +119,8 @@ class NextHand:
     score: tuple[int, int]
     dentro: tuple[bool, bool]  # a team within 5 stones of the target must warn the others
 
-    @property
-    def hand(self) -> int:
-        return self.seats.number
-
-    @property
-    def mano(self) -> str:
-        return self.seats.eldest
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
+    hand = Seated.number
+    mano = Seated.eldest
 
     def with_mano(self, players: tuple[str, ...], mano: str | None) -> Seating:
         """The seats of this hand when the table gives it a mano of its own (mus corrido)."""

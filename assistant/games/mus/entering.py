@@ -1,5 +1,6 @@
 """Checks of the Mus hand being entered lance by lance, in the match as it stands: one lance
-in its context (``check_lance``), the betting so far (``check_betting``)."""
+in its context (``check_lance``), the betting so far (``check_betting``), and what the players
+said before pares and juego against the cards shown at the end (``check_said``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..base import N_, RuleError
 from .bets import Bet
 from .count import AtOnce, pay_at_once
-from .entry import parse_hand_entry
-from .hands import Lance
+from .entry import declare, parse_hand_entry
+from .hands import HandRules, Lance, MusHand, hand_label
 from .showdown import team_names
 
 if TYPE_CHECKING:
@@ -64,3 +65,48 @@ def check_betting(state: MusReplay, hand: Mapping[str, Any]) -> AtOnce:
         raise _match_over(state.players, state.winner or 1)
     entry = parse_hand_entry(hand, state.players, state.next.mano, state.options.rules)
     return pay_at_once(entry.bets, None, state.next.score, state.options.target)
+
+
+SAID_YES = N_(
+    "{name} said yes to {lance}, but these cards have no {lance}. Yes or no is said truthfully:"
+    " correct the cards, or step back to who said yes."
+)
+SAID_NO = N_(
+    "{name} said no to {lance}, but these cards have {lance} ({hand}). Yes or no is said"
+    " truthfully: correct the cards, or step back to who said yes."
+)
+
+
+def check_said(
+    order: Sequence[str],
+    hands: Mapping[str, MusHand],
+    rules: HandRules,
+    said: Mapping[str, Sequence[str] | None],
+) -> None:
+    """What each player said before pares and juego (``said``: the names that said yes, None
+    where the table skipped saying) against his cards, in speaking order (``order``). The
+    rules ask a truthful yes or no (docs/rules/mus.md: a bluff is a bet, never a declaration),
+    so a contradiction is an error beside that player's cards, not a warning to confirm.
+
+    >>> from .hands import parse_hand
+    >>> hands = {p: parse_hand(h) for p, h in zip("ABCD", ["K3QA", "7654", "JJ54", "KQ76"])}
+    >>> check_said("ABCD", hands, HandRules(), {"pares": ["A", "C"], "juego": None})
+    >>> check_said("ABCD", hands, HandRules(), {"pares": ["A"]})
+    Traceback (most recent call last):
+    ...
+    assistant.games.base.RuleError: C said no to pares, but these cards have pares (J-J). Yes or \
+no is said truthfully: correct the cards, or step back to who said yes.
+    """
+    declared = declare(order, hands, rules)
+    for lance, holds in ((Lance.PARES, declared.pares), (Lance.JUEGO, declared.juego)):
+        yes = said.get(lance.value)
+        if yes is None:
+            continue
+        for name in order:
+            if (name in yes) == holds[name]:
+                continue
+            template = SAID_YES if name in yes else SAID_NO
+            hand = hand_label(hands[name], lance, rules)
+            raise RuleError(
+                template, field=f"cards.{name}", name=name, lance=lance.value, hand=hand
+            )

@@ -23,10 +23,15 @@ number; the same seed draws the same tables), the game's table sizes come from i
 ``N_`` template, said in the reader's language as every engine's; its ``round`` names the
 night's round.
 
-Formats (``docs/night.md``): rounds at redrawn tables with rank points for Plump, Mulle and
-Boodle (``points``); for Mus, pairs, by elimination "a N ceros" with groups A and B
-(``elimination``), in blocks with promotion and relegation (``blocks``), or a league
-(``league``).
+Formats (``docs/night.md``): rounds with rank points for Plump, Mulle and Boodle, at redrawn
+tables or by progression from the tables before (``points``, ``progression``); for Mus, pairs,
+by elimination "a N ceros" with groups A and B (``elimination``), in blocks with promotion and
+relegation (``blocks``), a league (``league``), or a winners' and losers' bracket
+(``bracket``).
+
+A table's result counts once confirmed by another side at the table, or as the organiser
+entered it (``confirm``: each table's progress from its game and what its players said). The
+organiser may end the night early (``Night.ended``): its ranking as it stands is final.
 
 >>> night = Night(NightRules("plump", rounds=1), Roster.of([[n] for n in "ABCDEFG"]))
 >>> drawn = next_round(night)
@@ -43,10 +48,13 @@ Boodle (``points``); for Mus, pairs, by elimination "a N ceros" with groups A an
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from . import blocks, elimination, league, points
+from ..base import N_, RuleError
+from . import blocks, bracket, elimination, league, points
+from .confirm import Play, Progress, Report, State, last_results, progress, report
 from .draw import Round, Table, table_sizes
-from .people import Entrant, Roster, pair, player
+from .people import Entrant, Roster, Substitute, pair, player
 from .results import TableResult, from_match, from_totals, places, table_points
 from .rules import DrawMode, Format, NightRules, TieBreak, default_points
 from .state import Night, Ranking, Standing, check_night
@@ -56,17 +64,34 @@ _FORMATS: dict[Format, tuple[Callable[[Night], Round], Callable[[Night], Ranking
     Format.ELIMINATION: (elimination.next_round, elimination.ranking),
     Format.BLOCKS: (blocks.next_round, blocks.ranking),
     Format.LEAGUE: (league.next_round, league.ranking),
+    Format.BRACKET: (bracket.next_round, bracket.ranking),
 }
 
 
 def next_round(night: Night) -> Round:
     """The draw of the night's next round (store it as it is: it is never drawn again)."""
+    if night.ended:
+        raise RuleError(N_("the night is over"))
     return _FORMATS[night.rules.format][0](night)
 
 
 def ranking(night: Night) -> Ranking:
-    """The night's ranking, derived from its rounds and results as they are stored."""
-    return _FORMATS[night.rules.format][1](night)
+    """The night's ranking, derived from its rounds and results as they are stored; a night
+    the organiser ended early is over as it stands, won by those ranked first."""
+    ranked = _FORMATS[night.rules.format][1](night)
+    if night.ended and not ranked.over:
+        first = tuple(line.entrant for line in ranked.standings if line.rank == 1)
+        return replace(ranked, over=True, winners=first)
+    return ranked
+
+
+def unfinished(night: Night) -> tuple[Table, ...]:
+    """The tables of the last round drawn without a result (what closing it now leaves)."""
+    if not night.rounds:
+        return ()
+    last = night.rounds[-1]
+    done = {result.table for result in night.results if result.round == last.number}
+    return tuple(table for table in last.tables if table.number not in done)
 
 
 __all__ = [
@@ -75,10 +100,15 @@ __all__ = [
     "Format",
     "Night",
     "NightRules",
+    "Play",
+    "Progress",
     "Ranking",
+    "Report",
     "Roster",
     "Round",
     "Standing",
+    "State",
+    "Substitute",
     "Table",
     "TableResult",
     "TieBreak",
@@ -86,11 +116,15 @@ __all__ = [
     "default_points",
     "from_match",
     "from_totals",
+    "last_results",
     "next_round",
     "pair",
     "places",
     "player",
+    "progress",
     "ranking",
+    "report",
     "table_points",
     "table_sizes",
+    "unfinished",
 ]

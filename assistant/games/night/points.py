@@ -1,7 +1,8 @@
-"""A night of rounds at redrawn tables (Plump, Mulle, Boodle): each table's places give rank
-points, the night ranks by points and then by the tie-breaks its rules name, and an optional
-final table of the best K decides the top of the ranking (or, with ``final_adds``, adds its
-points as a round does).
+"""A night of rounds at redrawn tables, or at tables made by progression from the round before
+(``progression``), for Plump, Mulle and Boodle: each table's places give rank points, the night
+ranks by points and then by the tie-breaks its rules name, and an optional final table of the
+best K decides the top of the ranking (or, with ``final_adds``, adds its points as a round
+does).
 
 A bye is worth the average place of the likeliest table (``rules.bye_points``) and is neither
 a table won nor a place.
@@ -14,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import N_, RuleError
+from . import progression
 from .draw import Round, Table, draw_round, lot, order_for
 from .people import Entrant
 from .results import TableResult, places, table_points
@@ -132,10 +134,22 @@ def next_round(night: Night) -> Round:
     rules = night.rules
     present = night.roster.in_round(number)
     ranks = ranking(night).ranks
+    byes = byes_so_far(night)
+    if number <= rules.rounds and rules.draw.progression and night.rounds:
+        return progression.next_tables(
+            number,
+            night.rounds[-1],
+            results,
+            present,
+            seats,
+            mode=rules.draw,
+            seed=rules.seed,
+            byes_so_far=byes,
+        )
     if number <= rules.rounds:
-        byes = byes_so_far(night)
+        mode = DrawMode.RANDOM if rules.draw.progression else rules.draw
         return draw_round(
-            number, present, seats, rules.draw, seed=rules.seed, ranks=ranks, byes_so_far=byes
+            number, present, seats, mode, seed=rules.seed, ranks=ranks, byes_so_far=byes
         )
     if number == rules.rounds + 1 and rules.final:
         if len(present) < rules.final:

@@ -32,12 +32,20 @@ class Format(Enum):
     ELIMINATION = "elimination"  # Mus: out after N lost matches ("a 3 ceros"), groups A and B
     BLOCKS = "blocks"  # Mus: promotion and relegation between blocks of four pairs
     LEAGUE = "league"  # Mus: every pair meets every other once
+    BRACKET = "bracket"  # Mus: a winners' and a losers' bracket, out after two lost matches
 
 
 class DrawMode(Enum):
     RANDOM = "random"  # a lot drawn from the night's seed
     RANKING = "ranking"  # by the ranking so far: the best together
     SPREAD = "spread"  # the ranks spread over the tables: the best apart
+    STAY = "stay"  # progression: the table's winner stays, the others move on by their place
+    LADDER = "ladder"  # progression: the better half of a table up a table, the other down
+
+    @property
+    def progression(self) -> bool:
+        """Round 2 on is drawn from the tables of the round before (a whist drive's way)."""
+        return self in (DrawMode.STAY, DrawMode.LADDER)
 
 
 class TieBreak(Enum):
@@ -54,7 +62,10 @@ class NightRules:
     at a final table after the ``rounds`` (0: none), whose places decide the top K of the
     night, or with ``final_adds`` whose rank points add up as a round's do; ``losses`` the
     lost matches that put a Mus pair out ("a 3 ceros"), its first one into group B where
-    ``b_group``. The draw is made from ``seed``: the same night draws the same tables."""
+    ``b_group``. The draw is made from ``seed``: the same night draws the same tables.
+    ``confirm``: a table's result counts once another side confirms it (else once its game is
+    over); ``late``: the last round a late arrival may join (0: any); ``preset``: the game's
+    rules at every table, one of its presets by name (none: its first, the standard)."""
 
     game: str
     format: Format = Format.ROUNDS
@@ -68,6 +79,9 @@ class NightRules:
     final_adds: bool = False
     losses: int = 3
     b_group: bool = True
+    confirm: bool = True
+    late: int = 0
+    preset: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,9 +142,17 @@ def check_rules(rules: NightRules, spec: GameSpec[Any]) -> Seats:
     for size, points in rules.points.items():
         if len(points) != size or list(points) != sorted(points, reverse=True):
             raise RuleError(N_("a table of {size} needs {size} rank points, best first"), size=size)
+    if rules.draw.progression and rules.format is not Format.ROUNDS:
+        raise RuleError(N_("tables move on only in a night of rounds"))
     if rules.rounds < 1:
         raise RuleError(N_("a night needs at least one round"))
     elimination = rules.format is Format.ELIMINATION
     if elimination and not (1 + rules.b_group <= rules.losses <= 9):
         raise RuleError(N_("a pair is out after 1 to 9 lost matches, 2 or more with a group B"))
+    if rules.preset and spec.options.preset(rules.preset) is None:
+        raise RuleError(
+            N_("{game} has no rules called {preset}"), game=spec.title, preset=rules.preset
+        )
+    if rules.late < 0:
+        raise RuleError(N_("a late arrival's last round cannot be before the first"))
     return seats

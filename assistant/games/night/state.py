@@ -24,15 +24,19 @@ from .people import Entrant, Roster, check_roster
 from .results import TableResult, results_by_table
 from .rules import Format, NightRules, Seats, check_rules
 
+KNOCKOUT = (Format.ELIMINATION, Format.BRACKET)  # formats a pair drops out of
+
 
 @dataclass(frozen=True)
 class Night:
-    """The stored night: its rules, its roster, the rounds drawn and the results in."""
+    """The stored night: its rules, its roster, the rounds drawn and the results in;
+    ``ended``: the organiser finished it early (its ranking as it stands is the night's)."""
 
     rules: NightRules
     roster: Roster
     rounds: tuple[Round, ...] = ()
     results: tuple[TableResult, ...] = ()
+    ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,13 @@ def check_night(night: Night) -> tuple[Seats, dict[tuple[int, int], TableResult]
     spec = spec_of(night)
     seats = check_rules(night.rules, spec)
     check_roster(night.roster, pairs=spec.night_pairs)
+    for entrant, number in night.roster.arrivals.items():
+        if night.rules.late and number > night.rules.late:
+            raise RuleError(
+                N_("{name} comes too late: the last round to join is {late}"),
+                name=str(entrant),
+                late=night.rules.late,
+            )
     for number, drawn in enumerate(night.rounds, 1):
         everyone = [*drawn.seated, *drawn.byes]
         numbers = [table.number for table in drawn.tables]
@@ -98,7 +109,7 @@ def check_night(night: Night) -> tuple[Seats, dict[tuple[int, int], TableResult]
             raise RuleError(N_("the round is not drawn right"), round=drawn.number)
         present = set(night.roster.in_round(number))
         # in an elimination those who are out are drawn no more; to a final only the best
-        whole = night.rules.format is not Format.ELIMINATION and not drawn.final
+        whole = night.rules.format not in KNOCKOUT and not drawn.final
         if not set(everyone) <= present or (whole and set(everyone) != present):
             raise RuleError(N_("the round is not drawn from those in the night"), round=number)
     pairs = night.rules.format is not Format.ROUNDS

@@ -65,9 +65,17 @@ def name_in_deal(seats: Seating, name: Any, *, field: str) -> str:
     raise RuleError(N_("{name!r} is not a player at this table"), field=field, name=name)
 
 
+def name_at_game(seats: Seating, name: Any) -> str:
+    """``name`` must be a player of the game, dealt in to this deal or not."""
+    if isinstance(name, str) and name in seats.seats:
+        return name
+    raise RuleError(N_("{name!r} is not a player at this table"), field="adjust", name=name)
+
+
 def check_adjustments(seats: Seating, raw: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
-    """The round's ``adjust``: each a player dealt in and whole points, -1000...1000, not 0."""
-    return point_adjustments(raw, lambda name: name_in_deal(seats, name, field="adjust"))
+    """The round's ``adjust``: each a player of the game (one sitting the deal out too: his
+    total can be corrected between deals) and whole points, -1000...1000, not 0."""
+    return point_adjustments(raw, lambda name: name_at_game(seats, name))
 
 
 EVERYONE = "everyone"  # a last deal's "winners": everyone who played is in the running

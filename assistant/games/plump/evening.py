@@ -29,6 +29,7 @@ def outcome(game: PlumpReplay) -> Outcome:
         leaders=game.leaders if game.deals else (),
         scores=ranked(game.totals),
         unit=N_("points"),
+        planned=game.deal_count,
     )
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import N_, RuleError
-from ..seating import Seating
+from ..seating import Seated, Seating
 from .comings import check_adjustments, check_dealt_in, name_in_deal
 from .options import PlumpOptions, Scoring
 from .schedule import TRUMPS, deal_plan, fixed_trump
@@ -39,7 +39,7 @@ def forbidden_bid(cards: int, others: int | Iterable[int], hook: bool = True) ->
 
 
 @dataclass(frozen=True)
-class DealSetup:
+class DealSetup(Seated):
     """What is known of a deal before anybody bids.
 
     ``trump`` is the trump the rules fix (or, in a deal already entered, the suit turned up;
@@ -54,17 +54,8 @@ class DealSetup:
     hook: bool
     extra: bool
 
-    @property
-    def deal(self) -> int:
-        return self.seats.number
-
-    @property
-    def dealer(self) -> str:
-        return self.seats.dealer
-
-    @property
-    def first_bidder(self) -> str:
-        return self.seats.eldest
+    deal = Seated.number
+    first_bidder = Seated.eldest
 
     @property
     def bidding_order(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from ...games.boodle.live import STAGE, LiveDeal, check_spare_hand_open, finishe
 from ...games.cards import parse_card
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
-from ..base import Adapter, Change, Context, EntryForm, entered_step
+from ..base import Adapter, Change, EntryForm, entered_step
 from ..standings import Standings, ranked
 from .draft import default_stakes, without_last
 from .forms import (
@@ -41,10 +41,10 @@ from .people import move_change, newcomer_change, seat_change
 from .poker import stage_summary, step_label
 from .poker_forms import POKER_ACTIONS, poker_step, posted_poker
 from .reopen import NotReopened, can_reopen, reopened_draft
-from .view import BoodleView, build_view
+from .view import BoodleContext, BoodleView, build_view
 
 
-class BoodleAdapter(Adapter[BoodleView]):
+class BoodleAdapter(Adapter[boodle.BoodleReplay, BoodleView]):
     kind = "boodle"
     record_words: ClassVar[Mapping[str, str]] = {
         "events": N_("cards and faults"),
@@ -67,11 +67,11 @@ class BoodleAdapter(Adapter[BoodleView]):
         "withheld": N_("held back"),
     }
 
-    def view(self, loaded: Loaded) -> BoodleView:
+    def view(self, loaded: Loaded[boodle.BoodleReplay]) -> BoodleView:
         currency = loaded.settings.get("currency", "")
         return build_view(loaded.replay, loaded.draft, currency, loaded.coin)
 
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: BoodleContext, formdata: Any = None) -> EntryForm | None:
         view: BoodleView = ctx.view
         players = view.players  # those dealt in to the deal being played
         data: JSON = {"widow_auction_price": 1, "move_chips": 1}
@@ -90,7 +90,7 @@ class BoodleAdapter(Adapter[BoodleView]):
             players, options, step=step, formdata=formdata, data=data, everyone=everyone
         )
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
+    def entered(self, ctx: BoodleContext, form: EntryForm) -> Change:
         view: BoodleView = ctx.view
         players, rounds = view.players, [dict(r) for r in ctx.record.rounds]
         deal, draft = view.replay.next.deal, dict(view.draft)
@@ -113,9 +113,9 @@ class BoodleAdapter(Adapter[BoodleView]):
         elif action == "widow":
             check_spare_hand_open(draft)
             widow = posted_widow(form)
-            draft.pop("widow", None)
-            if widow is not None:
-                draft["widow"] = widow
+            before = draft.pop("widow", None) or {}
+            if widow is not None:  # a sale after the swap keeps it: he sold his old hand
+                draft["widow"] = {**before, **widow}
         else:
             played = (
                 {"boodle": form.card.data} if action == "boodle" else {"fault": form.fault.data}
@@ -127,7 +127,7 @@ class BoodleAdapter(Adapter[BoodleView]):
             raise remap(error, live_event_field(len(events))) from None
         return Change(rounds, live_summary(action, live, deal), draft)
 
-    def standings(self, ctx: Context) -> Standings:
+    def standings(self, ctx: BoodleContext) -> Standings:
         """Each player's chips won minus paid; during a deal, what it brought him so far."""
         view: BoodleView = ctx.view
         notes = (
@@ -141,7 +141,7 @@ class BoodleAdapter(Adapter[BoodleView]):
         totals = {s.name: s.balance for s in view.standings}
         return ranked(totals, started=bool(view.rows), show=signed_chips, notes=notes)
 
-    def undo_label(self, ctx: Context) -> Message | None:
+    def undo_label(self, ctx: BoodleContext) -> Message | None:
         """The draft's last entry (a card played, a fault, a step of the poker stage, the spare
         hand, the stakes: the order ``without_last`` takes them back in), else the last deal's
         out (``reopened``)."""
@@ -173,7 +173,7 @@ class BoodleAdapter(Adapter[BoodleView]):
             N_("{name} went out, deal {deal}"), {"name": last_deal.winner, "deal": last_deal.deal}
         )
 
-    def undo_draft(self, ctx: Context) -> JSON | None:
+    def undo_draft(self, ctx: BoodleContext) -> JSON | None:
         draft = ctx.view.draft  # without the out Undo took back: it goes with the next change
         try:
             _said, rest = without_last(draft, ctx.view.replay.next.deal)
@@ -181,7 +181,7 @@ class BoodleAdapter(Adapter[BoodleView]):
             return None
         return rest or None
 
-    def reopened(self, ctx: Context) -> JSON | None:
+    def reopened(self, ctx: BoodleContext) -> JSON | None:
         """The last deal back in play as it was before its out (Undo takes back only that)."""
         replay = ctx.view.replay
         if not replay.deals:
@@ -195,12 +195,12 @@ class BoodleAdapter(Adapter[BoodleView]):
         out = {"deal": last.deal, "out": last.winner, "cards_left": dict(last.entry.cards_left)}
         return {**draft, ENTERED: out}
 
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: BoodleContext, number: int, formdata: Any = None) -> EntryForm:
         replay = ctx.view.replay
         deal = replay.deals[number - 1]
         return round_form(deal, deal.players, replay.options, formdata)
 
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: BoodleContext, number: int, form: EntryForm) -> Change:
         record = ctx.record
         options = ctx.view.replay.options
         players = ctx.view.replay.deals[number - 1].players  # those dealt in to it

@@ -22,7 +22,9 @@ def without_last(draft: JSON, deal: int) -> tuple[Message, JSON]:
         if not draft[part]:
             del draft[part]
     elif draft.get("widow"):
-        del draft["widow"]
+        widow = draft.pop("widow")
+        if widow.get("swap") and widow.get("auction"):  # swapped, then sold: the sale goes
+            draft["widow"] = {"swap": True}
     elif draft.get("stakes"):
         del draft["stakes"]
     elif "out" in draft:

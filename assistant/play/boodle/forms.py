@@ -62,7 +62,7 @@ def live_form(
         by = ChoiceField(_l("Who"), values=tuple(players))
         fault = ChoiceField(_l("The fault"), values=FAULTS)
         out = ChoiceField(_l("Who went out"), values=tuple(players))
-        widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
+        widow = ChoiceField(_l("The spare hand"), values=WIDOWS)
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
         widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
         seat = ChoiceField(_l("Who sits out or joins"), values=tuple(everyone or players))
@@ -101,7 +101,7 @@ def _require(form: Any, action: str | None) -> None:
         "seat": ("seat",),
         "move": ("move_from", "move_to", "move_chips"),
     }.get(action or "", ())
-    if action == "widow" and form.widow.data == "auction":
+    if action == "widow" and form.widow.data in SOLD:
         needed = ("widow", "widow_auction_buyer", "widow_auction_price")
     for name in needed:
         if name in form:  # else the action is one this game lacks, and refused as such
@@ -159,13 +159,21 @@ def posted_cards_left(form: Any, players: Sequence[str]) -> JSON:
     return held
 
 
+# What became of the spare hand: the dealer swapped, it was sold, both (the dealer swapped and
+# then sold his old hand: docs/records.md, "Boodle"), or nothing.
+WIDOWS = ("swap", "auction", "swap-auction", "none")
+SOLD = ("auction", "swap-auction")
+
+
 def posted_widow(form: Any) -> JSON | None:
-    if form.widow.data == "swap":
-        return {"swap": True}
-    if form.widow.data == "auction":
+    """The round's ``widow`` as posted (None: nothing became of it)."""
+    widow: JSON = {}
+    if form.widow.data in ("swap", "swap-auction"):
+        widow["swap"] = True
+    if form.widow.data in SOLD:
         buyer, price = form.widow_auction_buyer.data, form.widow_auction_price.data
-        return {"auction": {"buyer": buyer, "price": price}}
-    return None
+        widow["auction"] = {"buyer": buyer, "price": price}
+    return widow or None
 
 
 # --- the correction of a whole deal ---------------------------------------------------------
@@ -181,7 +189,7 @@ def round_form(
         players = tuple(deal.players)  # those dealt in to the deal: the form's rows
         seats = tuple(PokerSeat(name, seat, "in") for seat, name in enumerate(deal.players))
         out = ChoiceField(_l("Who went out"), values=tuple(players), required=True)
-        widow = ChoiceField(_l("The spare hand"), values=("swap", "auction", "none"))
+        widow = ChoiceField(_l("The spare hand"), values=WIDOWS)
         widow_auction_buyer = ChoiceField(_l("Bought by"), values=tuple(players))
         widow_auction_price = PadField(_l("Price"), low=0, high=MOST_CHIPS, required=False)
 
@@ -196,7 +204,7 @@ def round_form(
     add_move_fields(RoundForm, players, len(deal.entry.adjust))
     form = RoundForm(formdata, data=round_data(deal, players))
     form.step.data = f"round-{deal.deal}"
-    if formdata is not None and form.widow.data == "auction":
+    if formdata is not None and form.widow.data in SOLD:
         form.widow_auction_buyer.required = form.widow_auction_price.required = True
     return form
 
@@ -207,7 +215,7 @@ def round_data(deal: DealResult, players: Sequence[str]) -> JSON:
     if deal.entry.swap:
         data["widow"] = "swap"
     if deal.entry.auction is not None:
-        data["widow"] = "auction"
+        data["widow"] = "swap-auction" if deal.entry.swap else "auction"
         data["widow_auction_buyer"] = deal.entry.auction.buyer
         data["widow_auction_price"] = deal.entry.auction.price
     for row, event in enumerate(deal.entry.events[:-1]):

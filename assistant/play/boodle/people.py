@@ -9,11 +9,11 @@ from typing import Any
 
 from ...games import boodle
 from ...games.base import JSON, N_, Message, RuleError
-from ..base import Change, Context, EntryForm
+from ..base import Change, EntryForm
 from ..newcomer import checked_name, joined
 from .forms import remap
 from .moves import move_field
-from .view import BoodleView
+from .view import BoodleContext, BoodleView
 
 # What the deal has once it has begun: who plays it is settled by then.
 BEGUN = ("events", "poker_steps", "widow", "stakes", "adjust")
@@ -65,7 +65,7 @@ def move_change(view: BoodleView, form: Any, rounds: list[JSON], draft: JSON) ->
     return Change(rounds, live.steps[-1].message, draft)
 
 
-def newcomer_change(ctx: Context[BoodleView], form: EntryForm, draft: JSON) -> Change:
+def newcomer_change(ctx: BoodleContext, form: EntryForm, draft: JSON) -> Change:
     """Someone new joins from the deal about to be played: listed last, out of every deal
     already played, dealt in to this one with those who play it."""
     view = ctx.view

@@ -16,7 +16,7 @@ from ...games.base import Message
 from ...games.evening_money import EveningSettlement, GameMoney, Transfer, settle_evening
 from ...games.settle import Unit, exact, round_half_up
 from ...i18n import gettext, ngettext, say
-from ..money import in_unit, number, rounding_moves, rounding_text
+from ..money import in_unit, number, rounding_moves, rounding_text, uneven_text
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,8 @@ def chips_text(value: Fraction | int) -> str:
     """8 → "8"; 7/3 → "2.33" (in the reader's locale)."""
     value = Fraction(value)
     if value.denominator == 1:
-        return format_decimal(int(value), format="#,##0")
-    return format_decimal(cents(value), format="#,##0.00")
+        return str(format_decimal(int(value), format="#,##0"))
+    return str(format_decimal(cents(value), format="#,##0.00"))
 
 
 def money_amount(value: Fraction, currency: str = "") -> str:
@@ -131,7 +131,8 @@ def chip_rounding(settled: EveningSettlement) -> str:
     if not settled.rounded:
         return ""
     moves = rounding_moves(settled, lambda hundredths: chips_said(Fraction(hundredths, 100)))
-    return gettext("Rounded to whole chips: %(moves)s.", moves=moves)
+    said = gettext("Rounded to whole chips: %(moves)s.", moves=moves)
+    return " ".join((said, *uneven_text(settled)))
 
 
 def chips_said(chips: Fraction) -> str:

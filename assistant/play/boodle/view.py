@@ -16,6 +16,7 @@ from ...games.boodle.live import STAGE, LiveDeal
 from ...games.boodle.rules import BoodleCard, max_hand
 from ...games.spec import ENTERED
 from ...i18n import gettext, say
+from ..base import Context
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from .poker import PokerPanel, PotTile, poker_panel, step_texts
@@ -128,11 +129,6 @@ class BoodleView:
         """Has anything of the deal been entered (then who plays it is settled)?"""
         return any(self.draft.get(p) for p in ("events", STAGE, "widow", "stakes", "adjust"))
 
-    @property
-    def widow_entered(self) -> str | None:
-        widow = self.draft.get("widow") or {}
-        return "swap" if widow.get("swap") else ("auction" if widow.get("auction") else None)
-
 
 def build_view(
     replay: boodle.BoodleReplay,
@@ -230,3 +226,7 @@ def chart(replay: boodle.BoodleReplay) -> LineChart | None:
         return None
     series = {p: [0, *[d.balances[p] for d in replay.deals]] for p in replay.players}
     return line_chart(series, [str(d.deal) for d in replay.deals])
+
+
+# What the adapter's methods are given: the game as stored, its replay and this view of it.
+BoodleContext = Context[boodle.BoodleReplay, BoodleView]

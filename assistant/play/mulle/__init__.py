@@ -14,7 +14,7 @@ from ...games.mulle.live import LiveDeal
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
 from ..adjust import corrected_round, correction_summary
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, EntryForm
 from ..standings import Standings, ranked
 from .forms import (
     COUNTS,
@@ -25,7 +25,7 @@ from .forms import (
     pile_data,
     piles_form,
 )
-from .view import MulleView, tally
+from .view import MulleContext, MulleView, tally
 
 LIVE_ACTIONS = ("round", "mulle", "tabbe", "remove")
 
@@ -47,7 +47,7 @@ def _prefill(view: MulleView, live: LiveDeal, draft: JSON | None) -> JSON:
     return data
 
 
-class MulleAdapter(Adapter[MulleView]):
+class MulleAdapter(Adapter[mulle.MulleReplay, MulleView]):
     kind = "mulle"
     record_words: ClassVar[Mapping[str, str]] = {
         "piles": N_("piles"),
@@ -64,10 +64,10 @@ class MulleAdapter(Adapter[MulleView]):
         """The teams the set-up makes (only with 4 players; else everyone plays for himself)."""
         return mulle.teams(names)
 
-    def view(self, loaded: Loaded) -> MulleView:
+    def view(self, loaded: Loaded[mulle.MulleReplay]) -> MulleView:
         return tally(loaded.replay, loaded.draft)
 
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: MulleContext, formdata: Any = None) -> EntryForm | None:
         """The count of the piles when the deal is over (or posted), else the live taps."""
         view: MulleView = ctx.view
         live = view.live
@@ -80,18 +80,15 @@ class MulleAdapter(Adapter[MulleView]):
             step = f"piles-{live.number}"
             prefill = _prefill(view, live, ctx.loaded.draft)
             piles = piles_form(ctx.record, view.sides, step, posted, prefill)
-        form: EntryForm
         if action in LIVE_ACTIONS:
-            form = live_form(action, ctx.record, live, formdata)
-        elif piles is not None:
-            form = piles
-        else:
-            form = live_form("mulle", ctx.record, live)
-        form.live, form.piles = live, piles
-        return form
+            return live_form(action, ctx.record, live, formdata, piles)
+        if piles is not None:
+            return piles
+        return live_form("mulle", ctx.record, live)
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
-        live: LiveDeal = form.live
+    def entered(self, ctx: MulleContext, form: EntryForm) -> Change:
+        live = ctx.view.live
+        assert live is not None  # a form is made only while a deal is in play
         rounds = [dict(r) for r in ctx.record.rounds]
         if isinstance(form, PilesForm):
             deal = form.deal()
@@ -106,7 +103,7 @@ class MulleAdapter(Adapter[MulleView]):
         return Change(rounds, summary, draft)
 
     def _live_change(
-        self, ctx: Context, live: LiveDeal, form: LiveForm
+        self, ctx: MulleContext, live: LiveDeal, form: LiveForm
     ) -> tuple[JSON | None, Message]:
         players = ctx.record.players
         if form.kind == "round":
@@ -140,7 +137,7 @@ class MulleAdapter(Adapter[MulleView]):
             N_("Mulle {card} for {name}."), {"card": card.label, "name": by}
         )
 
-    def undo_draft(self, ctx: Context) -> JSON | None:
+    def undo_draft(self, ctx: MulleContext) -> JSON | None:
         """One step back in the deal: the last mulle or tabbe of this round, else the round."""
         live = ctx.view.live
         if live is None:
@@ -151,7 +148,7 @@ class MulleAdapter(Adapter[MulleView]):
             return live.draft(round=live.round - 1)
         return None  # back at round 1 with nothing recorded: nothing live is left
 
-    def reopened(self, ctx: Context) -> JSON | None:
+    def reopened(self, ctx: MulleContext) -> JSON | None:
         """Undo of a count takes back the count alone: its deal is in play again, at its
         counting step, with the mulles and tabbar its piles hold (a team's on the partner they
         were counted on) and the piles as they were counted, to change one number. Which round
@@ -171,7 +168,7 @@ class MulleAdapter(Adapter[MulleView]):
         entered = {"deal": deal.number, "piles": ctx.record.rounds[-1].get("piles", {})}
         return {"deal": deal.number, "round": last + 1, "events": events, ENTERED: entered}
 
-    def undo_label(self, ctx: Context) -> Message | None:
+    def undo_label(self, ctx: MulleContext) -> Message | None:
         live: LiveDeal | None = ctx.view.live
         if live is not None and last_event_first(live):
             event = live.events[-1]
@@ -187,7 +184,7 @@ class MulleAdapter(Adapter[MulleView]):
             return Message(N_("the count of deal {deal}"), {"deal": len(ctx.record.rounds)})
         return None
 
-    def standings(self, ctx: Context) -> Standings:
+    def standings(self, ctx: MulleContext) -> Standings:
         """Each side's total; during a deal, what its mulles and tabbar are worth so far."""
         view: MulleView = ctx.view
         live = view.live
@@ -200,7 +197,7 @@ class MulleAdapter(Adapter[MulleView]):
         kryp = view.replay.options.kryp
         return ranked(totals, started=bool(view.rows), lowest_wins=kryp, notes=notes)
 
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: MulleContext, number: int, formdata: Any = None) -> EntryForm:
         view: MulleView = ctx.view
         record = ctx.record
         data = pile_data(view.sides, record.rounds[number - 1].get("piles", {}))
@@ -209,7 +206,7 @@ class MulleAdapter(Adapter[MulleView]):
         before = record.with_rounds(record.rounds[: number - 1])
         return piles_form(before, view.sides, f"round-{number}", formdata, data, adjust=True)
 
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: MulleContext, number: int, form: EntryForm) -> Change:
         assert isinstance(form, PilesForm)
         rounds = [dict(r) for r in ctx.record.rounds]
         rounds[number - 1] = corrected_round(form, rounds[number - 1], form.deal())

@@ -29,6 +29,7 @@ from ..fields import ChoiceField, PadField
 from .view import Side
 
 COUNTS = (*(c.value for c in Count), "tabbar")
+PILE_FIELDS = (*COUNTS, "mulles", "add_rank", "add_suit")  # a side's fields, after its prefix
 MAX_MULLES = 52  # more than any deal can hold: an input limit, the engine says the rest
 PILE_KEY = re.compile(r"^(piles|team)_\d+_")
 
@@ -37,12 +38,23 @@ PILE_KEY = re.compile(r"^(piles|team)_\d+_")
 
 
 class LiveForm(EntryForm):
-    """A tap during the deal: the engine checks the events recorded so far as a deal."""
+    """A tap during the deal: the engine checks the events recorded so far as a deal. It is
+    made with the record and the deal in play it checks against, and the count of the piles
+    the step shows beside it (None: the deal is not being counted)."""
 
     kind = ""
     action = HiddenField()
-    record: Record
-    live: LiveDeal
+
+    def __init__(
+        self,
+        formdata: Any,
+        *,
+        record: Record,
+        live: LiveDeal,
+        piles: PilesForm | None = None,
+    ) -> None:
+        super().__init__(formdata)
+        self.record, self.live, self.piles = record, live, piles
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
@@ -72,7 +84,13 @@ def _live_piles(events: list[JSON]) -> JSON:
     return {"piles": piles}
 
 
-def live_form(kind: str, record: Record, live: LiveDeal, formdata: Any = None) -> LiveForm:
+def live_form(
+    kind: str,
+    record: Record,
+    live: LiveDeal,
+    formdata: Any = None,
+    piles: PilesForm | None = None,
+) -> LiveForm:
     seats = tuple(str(n) for n in range(len(record.players)))
 
     class Form(LiveForm):
@@ -88,8 +106,7 @@ def live_form(kind: str, record: Record, live: LiveDeal, formdata: Any = None) -
     if kind == "mulle":
         Form.rank = ChoiceField(_l("Rank"), values=RANKS, required=True)
         Form.suit = ChoiceField(_l("Suit"), values=SUIT_LETTERS, required=True)
-    form = Form(formdata)
-    form.record, form.live = record, live
+    form = Form(formdata, record=record, live=live, piles=piles)
     form.action.data = kind
     form.step.data = f"live-{live.number}"
     return form
@@ -150,13 +167,18 @@ class PilesForm(EntryForm):
     # The counts of the last pile the phone still fills in with the rest of the pack (its
     # script keeps the list; without it none is): they follow from the other piles.
     filled = HiddenField()
-    before: Record  # the record without this deal
-    sides: tuple[Side, ...]
-    pile_fields: tuple[str, ...]
-    posted: tuple[str, ...]  # the names of every posted field
-    warnings: list[str]
     warned: str = ""  # the digest the confirm button sends
     check: mulle.DealCheck  # the engine's check of the deal, once the form validated
+
+    def __init__(
+        self, formdata: Any, data: JSON, *, before: Record, sides: tuple[Side, ...]
+    ) -> None:
+        super().__init__(formdata, data=data)
+        self.before = before  # the record without this deal
+        self.sides = sides
+        self.pile_fields = tuple(f"{side.prefix}_{name}" for side in sides for name in PILE_FIELDS)
+        self.posted = tuple(formdata.keys()) if formdata else ()  # every posted field's name
+        self.warnings: list[str] = []
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
@@ -281,19 +303,13 @@ def piles_form(
     if adjust:
         add_adjust_fields(Form, before.players)
 
-    names = []
     for side in sides:
         for count in COUNTS:
             setattr(Form, f"{side.prefix}_{count}", CountField(side.label))
-            names.append(f"{side.prefix}_{count}")
         setattr(Form, f"{side.prefix}_mulles", MullesField(side.label))
         setattr(Form, f"{side.prefix}_add_rank", ChoiceField(_l("Rank"), values=RANKS))
         setattr(Form, f"{side.prefix}_add_suit", ChoiceField(_l("Suit"), values=SUIT_LETTERS))
-        names += [f"{side.prefix}_{n}" for n in ("mulles", "add_rank", "add_suit")]
-    form = Form(formdata, data=data or {})
-    form.before, form.sides, form.pile_fields = before, sides, tuple(names)
-    form.posted = tuple(formdata.keys()) if formdata else ()
-    form.warnings = []
+    form = Form(formdata, data or {}, before=before, sides=sides)
     form.action.data = "piles"
     form.step.data = step
     if mulle.plays_in_teams(before.players):  # engine fields name players: lead them to the team

@@ -15,6 +15,7 @@ from ...games.mulle.live import LiveDeal, read_draft
 from ...games.mulle.piles import PACK, Count, Pile, card_points
 from ...games.seating import seating
 from ...i18n import say
+from ..base import Context
 from ..charts import LineChart, line_chart
 
 FULL_PACK = Pile(
@@ -218,3 +219,7 @@ def running_chart(replay: mulle.MulleReplay, sides: Sequence[Side]) -> LineChart
 
 
 _KINDS = ("cards", "mulles", "tabbar")
+
+
+# What the adapter's methods are given: the game as stored, its replay and this view of it.
+MulleContext = Context[mulle.MulleReplay, MulleView]

@@ -12,7 +12,7 @@ from ...games.mus.count import AtOnce, Ending
 from ...games.mus.draft import FOURTH, MAX_FACTS, HandDraft, from_draft, round_of, substitutes
 from ...games.mus.hands import Lance
 from ...games.spec import Loaded
-from ..base import Adapter, Change, Context, EntryForm
+from ..base import Adapter, Change, EntryForm
 from ..standings import Standings
 from .adjust import adjusted, corrected_adjust, substituted
 from .board import board_standings, score_board
@@ -28,7 +28,7 @@ from .forms import (
     step_form,
 )
 from .reopen import Reopening, entered_before, reopening
-from .view import MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
+from .view import MusContext, MusView, current_hand, ending_of, fact_label, game_blocks, saved_line
 
 
 def last_shown(rounds: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -51,7 +51,7 @@ def checked(state: mus.MusReplay, draft: HandDraft) -> tuple[HandDraft, AtOnce |
     return draft, at_once
 
 
-def seated(loaded: Loaded, state: mus.MusReplay) -> mus.MusReplay:
+def seated(loaded: Loaded[mus.MusReplay], state: mus.MusReplay) -> mus.MusReplay:
     """The match as the hand being entered sits: with its substitutes, if it has any that
     still fit the game (a correction of an earlier hand may have made one not new)."""
     assert state.next is not None
@@ -64,7 +64,7 @@ def seated(loaded: Loaded, state: mus.MusReplay) -> mus.MusReplay:
         return state  # the draft names holders this state has not: it starts afresh
 
 
-class MusAdapter(Adapter[MusView]):
+class MusAdapter(Adapter[mus.MusReplay, MusView]):
     kind = "mus"
     record_words: ClassVar[Mapping[str, str]] = {
         "lances": N_("lances"),
@@ -82,7 +82,7 @@ class MusAdapter(Adapter[MusView]):
     def correction_label(self, number: int) -> Message:
         return Message(N_("the correction of hand {hand}"), {"hand": number})
 
-    def view(self, loaded: Loaded) -> MusView:
+    def view(self, loaded: Loaded[mus.MusReplay]) -> MusView:
         state: mus.MusReplay = loaded.replay
         current, at_once = None, None
         if state.next is not None:
@@ -95,10 +95,10 @@ class MusAdapter(Adapter[MusView]):
         board = score_board(state, at_once)
         return MusView(state, board, game_blocks(state), current, stakes, loaded.settings)
 
-    def standings(self, ctx: Context) -> Standings:
+    def standings(self, ctx: MusContext) -> Standings:
         return board_standings(ctx.view)
 
-    def undo_label(self, ctx: Context) -> Message | None:
+    def undo_label(self, ctx: MusContext) -> Message | None:
         current = ctx.view.current
         if current is not None and current.draft.facts:
             return fact_label(current.draft.facts[-1], current.number)
@@ -106,7 +106,7 @@ class MusAdapter(Adapter[MusView]):
             return undone.what
         return None
 
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: MusContext, formdata: Any = None) -> EntryForm | None:
         current = ctx.view.current
         if current is None:
             return None
@@ -122,8 +122,9 @@ class MusAdapter(Adapter[MusView]):
                 prefill_bet(form, entered["bet"])
         return form
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
+    def entered(self, ctx: MusContext, form: EntryForm) -> Change:
         current = ctx.view.current
+        assert current is not None  # a form is made only while a hand is played
         players = ctx.view.players
         draft: HandDraft = current.draft
         act = form.act.data
@@ -138,7 +139,8 @@ class MusAdapter(Adapter[MusView]):
         if act.startswith("mano-"):
             mano = players[int(act.removeprefix("mano-"))]
             summary = Message(N_("Hand {hand}: {name} is mano."), {**hand, "name": mano})
-            usual = mano == ctx.view.replay.next.mano
+            coming = ctx.view.replay.next
+            usual = coming is not None and mano == coming.mano
             fact: JSON = {"mano": None if usual else mano}  # None: the rotation's mano again
             return self._go_on(ctx, draft.with_fact(fact, players), summary)
         step = current.step
@@ -181,7 +183,7 @@ class MusAdapter(Adapter[MusView]):
         return fact
 
     def _check_raise(
-        self, state: mus.MusReplay, draft: HandDraft, fact: JSON, players: tuple
+        self, state: mus.MusReplay, draft: HandDraft, fact: JSON, players: tuple[str, ...]
     ) -> None:
         """A raise is told next: the bets so far must allow one (an órdago is answered with
         quiero or no quiero only)."""
@@ -193,7 +195,7 @@ class MusAdapter(Adapter[MusView]):
         hand["lances"] = {**hand["lances"], name: so_far}
         mus.check_betting(state, hand)
 
-    def _go_on(self, ctx: Context, draft: HandDraft, summary: Message) -> Change:
+    def _go_on(self, ctx: MusContext, draft: HandDraft, summary: Message) -> Change:
         """Keep the hand in the draft, or store it when the betting decided the game."""
         rounds = list(ctx.record.rounds)
         if len(draft.facts) > MAX_FACTS:
@@ -203,22 +205,25 @@ class MusAdapter(Adapter[MusView]):
             return self._saved(ctx, round_of(draft), draft.number)
         return Change(rounds, summary, draft.as_draft())
 
-    def _saved(self, ctx: Context, raw: JSON, number: int) -> Change:
+    def _saved(self, ctx: MusContext, raw: JSON, number: int) -> Change:
         """A finished hand stored; the saved line says the game it decided (from the replay)."""
         rounds = [*ctx.record.rounds, mus.returns_marked(ctx.record, raw)]
         summary = Message(N_("Hand {hand} saved."), {"hand": number})
         return Change(rounds, summary, describe=lambda state: saved_line(state, number))
 
-    def _showdown(self, ctx: Context, form: EntryForm, draft: HandDraft) -> Change:
+    def _showdown(self, ctx: MusContext, form: EntryForm, draft: HandDraft) -> Change:
         players = ctx.view.players
         if (form.mode.data or "cards") == "cards":
             cards = posted_cards(form, players) or {}
+            said_against(ctx, cards, draft)
             fourth = fourth_from_cards(ctx, cards) if FOURTH in draft.lances else None
             raw = round_of(draft, cards=cards, fourth=fourth)
         else:
             known = draft.fourth if draft.fourth in ("juego", "punto") else None
             showdown, kind = posted_showdown(form, known)
-            for pad in ctx.view.current.showdown.winners:  # what the players said settles
+            shown = ctx.view.current.showdown if ctx.view.current else None
+            assert shown is not None  # the form of a showdown is made only at one
+            for pad in shown.winners:  # what the players said settles
                 if pad.fixed is not None:
                     key = (kind or "juego") if pad.lance == "fourth" else pad.lance
                     showdown.setdefault(key, None if pad.fixed == "none" else int(pad.fixed))
@@ -226,21 +231,21 @@ class MusAdapter(Adapter[MusView]):
             check_values_of_bets(form, raw["lances"], players)
         return self._saved(ctx, raw, draft.number)
 
-    def undo_draft(self, ctx: Context) -> JSON | None:
+    def undo_draft(self, ctx: MusContext) -> JSON | None:
         current = ctx.view.current
         return None if current is None else current.draft.back(ctx.view.players).as_draft()
 
-    def reopened(self, ctx: Context) -> JSON | None:
+    def reopened(self, ctx: MusContext) -> JSON | None:
         """The last hand in play again just before its save, every lance kept (``reopen``)."""
         undone = self._reopening(ctx)
         return None if undone is None else undone.draft
 
-    def _reopening(self, ctx: Context) -> Reopening | None:
+    def _reopening(self, ctx: MusContext) -> Reopening | None:
         if not ctx.record.rounds:
             return None
         return reopening(ctx.view.replay, ctx.record.rounds[-1])
 
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: MusContext, number: int, formdata: Any = None) -> EntryForm:
         players = ctx.view.replay.hands[number - 1].seats.seats
         kept = len(ctx.record.rounds[number - 1].get("adjust", []))
         form = round_form(players, formdata, kept)
@@ -256,7 +261,7 @@ class MusAdapter(Adapter[MusView]):
         form.step.data = f"round-{number}"
         return form
 
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: MusContext, number: int, form: EntryForm) -> Change:
         players = ctx.view.replay.hands[number - 1].seats.seats
         hands = ctx.view.replay.hands
         before = hands[number - 2].seats if number > 1 else None
@@ -285,7 +290,24 @@ class MusAdapter(Adapter[MusView]):
         return Change(rounds, summary, ctx.loaded.draft)
 
 
-def fourth_from_cards(ctx: Context, cards: Mapping[str, str]) -> str | None:
+def said_against(ctx: MusContext, cards: Mapping[str, str], draft: HandDraft) -> None:
+    """What the players said before pares and juego, against the cards shown (a RuleError
+    beside the cards of the first who said otherwise); cards incomplete or wrong are the
+    engine's to name."""
+    current = ctx.view.current
+    assert current is not None  # a showdown is entered only while a hand is played
+    rules = mus.parse_options(ctx.record.options).rules
+    try:
+        hands = mus.parse_cards(cards, ctx.view.players, rules)
+    except RuleError:
+        return
+    try:
+        mus.check_said(current.order, hands, rules, draft.said)
+    except RuleError as error:  # the hand it names in the table's letters (R-R for K-K)
+        raise RuleError(ctx.view.letters.said(error.message), field=error.field) from None
+
+
+def fourth_from_cards(ctx: MusContext, cards: Mapping[str, str]) -> str | None:
     """Juego or punto, as the cards say (None while the cards are incomplete or wrong: the
     engine then says what is wrong with them)."""
     rules = mus.parse_options(ctx.record.options).rules

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...games import mus
-from ...games.base import JSON, N_, Message, RuleError, check_typed_name
+from ...games.base import JSON, N_, Message, RuleError
 from ...games.mus.draft import HandDraft
 from ...games.mus.showdown import team_names
-from ..base import Change, Context, EntryForm
+from ...games.names import check_typed_name
+from ..base import Change, EntryForm
+from .view import MusContext
 
 
-def adjusted(ctx: Context, form: EntryForm) -> Change:
+def adjusted(ctx: MusContext, form: EntryForm) -> Change:
     """Stones given to a team or taken from it after the last hand's count, with the reason
     (the hand being entered stays: it is checked against the new score)."""
     rounds = [dict(raw) for raw in ctx.record.rounds]
@@ -60,14 +62,14 @@ def corrected_adjust(form: EntryForm, kept: Sequence[JSON]) -> list[JSON]:
     return [*left, added] if added is not None else left
 
 
-def substituted(ctx: Context, form: EntryForm, draft: HandDraft, seat: int) -> Change:
+def substituted(ctx: MusContext, form: EntryForm, draft: HandDraft, seat: int) -> Change:
     """``form.newcomer`` takes seat ``seat`` from the hand being entered on (before anything
     else of it is entered: the hand's facts name the holders)."""
     holder = ctx.view.players[seat]
     name = (form.newcomer.data or "").strip()
     if not name:
         raise RuleError(N_("Who takes the seat? Type the name first"), field="newcomer")
-    check_typed_name(name, field="newcomer")
+    name = check_typed_name(name, field="newcomer")
     if any("seats" not in fact for fact in draft.facts):
         raise RuleError(
             N_("A substitute comes between hands: take this hand's steps back first"),

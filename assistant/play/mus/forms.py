@@ -183,7 +183,9 @@ def team_choice(value: str | None) -> int | None:
     return int(value) if value in TEAMS else None
 
 
-def prefill_showdown(form: EntryForm, raw: JSON | None, cards: JSON | None, seats: dict) -> None:
+def prefill_showdown(
+    form: EntryForm, raw: JSON | None, cards: JSON | None, seats: dict[str, int]
+) -> None:
     """A stored showdown (or cards) back into the showdown fields, for a correction."""
     if cards:
         form.mode.data = "cards"
@@ -297,5 +299,5 @@ def _bets(text: str) -> list[int | str]:
     bets: list[int | str] = []
     for token in text.replace(",", " ").replace("+", " ").split():
         word = token.lower().replace("ó", "o")
-        bets.append(int(word) if word.lstrip("-").isdigit() else word)
+        bets.append(int(word) if word.lstrip("-").isdigit() and word.isascii() else word)
     return bets

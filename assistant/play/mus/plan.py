@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...games.base import N_, Message
 from ...games.mus.draft import FOURTH, HandDraft
@@ -45,7 +46,7 @@ class Showdown:
 
 
 def showdown_plan(
-    draft: HandDraft, players: Sequence[str], ordago: str | None, last: Mapping | None
+    draft: HandDraft, players: Sequence[str], ordago: str | None, last: Mapping[str, Any] | None
 ) -> Showdown:
     """What the showdown asks: every lance's winner and both teams' values (less what the
     players' "yes" already settles), or only the lance an accepted órdago decided."""
@@ -81,7 +82,11 @@ def showdown_plan(
 
 
 def _holder_pad(
-    lance: str, field: str, said: tuple[str, ...] | None, players: Sequence[str], both: tuple
+    lance: str,
+    field: str,
+    said: tuple[str, ...] | None,
+    players: Sequence[str],
+    both: tuple[tuple[str, str], ...],
 ) -> WinnerPad:
     """Pares / juego: a team that said yes alone takes it; nobody: none; else the table taps."""
     if said is None:

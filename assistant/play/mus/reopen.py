@@ -181,4 +181,5 @@ def entered_before(draft: JSON | None, number: int) -> Mapping[str, Any] | None:
     Undo's draft of the hand is unchanged (any step taken drops it)."""
     if not draft or draft.get("hand") != number or not isinstance(draft.get(ENTERED), Mapping):
         return None
-    return draft[ENTERED]
+    entered: Mapping[str, Any] = draft[ENTERED]
+    return entered

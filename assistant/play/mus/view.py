@@ -14,6 +14,7 @@ from ...games.mus.draft import FOURTH, HandDraft, Step, next_step
 from ...games.mus.entry import teams_of
 from ...games.mus.showdown import team_names, team_of
 from ...i18n import say
+from ..base import Context
 from ..charts import LineChart, line_chart
 from .board import TeamScore
 from .deck import Letters
@@ -177,7 +178,7 @@ def saved_line(state: mus.MusReplay, number: int) -> Message:
 
 
 def current_hand(
-    state: mus.MusReplay, draft: HandDraft, ordago: str | None, last_round: Mapping | None
+    state: mus.MusReplay, draft: HandDraft, ordago: str | None, last_round: Mapping[str, Any] | None
 ) -> Current:
     assert state.next is not None
     players = state.players
@@ -304,3 +305,7 @@ def ending_of(at_once: Any, draft: HandDraft) -> str | None:
         ):
             return name
     return None
+
+
+# What the adapter's methods are given: the game as stored, its replay and this view of it.
+MusContext = Context[mus.MusReplay, MusView]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -12,13 +11,14 @@ from ...games import plump
 from ...games.base import JSON, N_, Message, RuleError
 from ...games.spec import ENTERED, Loaded
 from ...i18n import gettext
+from ...keeping import made_once
 from ..adjust import add_adjust_fields, corrected_round, correction_summary
-from ..base import Adapter, Change, Context, EntryForm, entered_step
+from ..base import Adapter, Change, EntryForm, entered_step
 from ..fields import ChoiceField, PadField
 from ..newcomer import is_newcomer
 from ..standings import Standings, ranked
 from . import comings
-from .sheet import PlumpView
+from .sheet import PlumpContext, PlumpView
 
 
 def bids_form(
@@ -33,7 +33,7 @@ def bids_form(
     data = step_data("bids", entered, players)
     if setup.enter_trump and entered:
         data["trump"] = entered.get("trump")
-    form = step_form("bids", seats, setup.cards, setup.enter_trump)(formdata, data=data)
+    form = made_once(step_form, "bids", seats, setup.cards, setup.enter_trump)(formdata, data=data)
     form.step.data = f"bids-{setup.deal}"
     return form
 
@@ -46,7 +46,7 @@ def tricks_form(
 ) -> EntryForm:
     seats = tuple((players.index(p), p) for p in setup.bidding_order)
     data = step_data("tricks", entered, players)
-    form = step_form("tricks", seats, setup.cards, False)(formdata, data=data)
+    form = made_once(step_form, "tricks", seats, setup.cards, False)(formdata, data=data)
     form.step.data = f"tricks-{setup.deal}"
     return form
 
@@ -59,7 +59,6 @@ def step_data(what: str, entered: JSON | None, players: tuple[str, ...]) -> JSON
     return {f"{what}_{players.index(p)}": n for p, n in values.items() if p in players}
 
 
-@lru_cache(maxsize=256)
 def step_form(
     what: str, seats: tuple[tuple[int, str], ...], cards: int, trump: bool
 ) -> type[EntryForm]:
@@ -85,7 +84,7 @@ def round_form(deal: plump.PlumpDeal, players: tuple[str, ...], formdata: Any = 
 
     if deal.enter_trump:
         RoundForm.trump = ChoiceField(_l("Trump"), values=plump.TRUMPS)
-    add_adjust_fields(RoundForm, deal.bidding_order)
+    add_adjust_fields(RoundForm, players)  # one not dealt in to it too (docs/records.md)
     for player in deal.bidding_order:
         seat = players.index(player)
         setattr(RoundForm, f"bids_{seat}", PadField(player, high=deal.cards))
@@ -118,7 +117,9 @@ def said_at_the_table(error: RuleError) -> RuleError:
     return RuleError(Message(template, dict(params)), field=error.field)
 
 
-def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[str, ...]) -> dict:
+def posted(
+    form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[str, ...]
+) -> dict[str, Any]:
     return {p: getattr(form, f"{prefix}_{players.index(p)}").data for p in order}
 
 
@@ -126,7 +127,7 @@ def posted(form: EntryForm, prefix: str, order: tuple[str, ...], players: tuple[
 # dealt and the corrections of totals.
 
 
-class PlumpAdapter(Adapter[PlumpView]):
+class PlumpAdapter(Adapter[plump.PlumpReplay, PlumpView]):
     kind = "plump"
     record_words: ClassVar[Mapping[str, str]] = {
         "bids": N_("bids"),
@@ -134,10 +135,10 @@ class PlumpAdapter(Adapter[PlumpView]):
         "trump": N_("trump"),
     }
 
-    def view(self, loaded: Loaded) -> PlumpView:
+    def view(self, loaded: Loaded[plump.PlumpReplay]) -> PlumpView:
         return PlumpView(loaded.replay, loaded.record, loaded.draft)
 
-    def standings(self, ctx: Context) -> Standings:
+    def standings(self, ctx: PlumpContext) -> Standings:
         """The totals; while a deal is played, each player's bid under his total."""
         replay: plump.PlumpReplay = ctx.view.replay
         nxt = ctx.view.coming
@@ -148,11 +149,12 @@ class PlumpAdapter(Adapter[PlumpView]):
         started = any(not deal.in_play for deal in replay.deals)
         return ranked(replay.totals, started=started, notes=notes)
 
-    def undo_label(self, ctx: Context) -> Message | None:
+    def undo_label(self, ctx: PlumpContext) -> Message | None:
         """The engine's undo takes back the tricks of the last deal, else its bids; the set-up
         of the next deal goes first."""
-        if comings.chosen(ctx.loaded.draft, ctx.view.replay.next):
-            return Message(N_("the set-up of deal {deal}"), {"deal": ctx.view.coming.deal})
+        coming = ctx.view.coming
+        if coming is not None and comings.chosen(ctx.loaded.draft, ctx.view.replay.next):
+            return Message(N_("the set-up of deal {deal}"), {"deal": coming.deal})
         deals = ctx.view.replay.deals
         if not deals:
             return None
@@ -161,7 +163,7 @@ class PlumpAdapter(Adapter[PlumpView]):
             return Message(N_("the bids of deal {deal}"), {"deal": last.deal})
         return Message(N_("the tricks of deal {deal}"), {"deal": last.deal})
 
-    def entry_form(self, ctx: Context, formdata: Any = None) -> EntryForm | None:
+    def entry_form(self, ctx: PlumpContext, formdata: Any = None) -> EntryForm | None:
         nxt = ctx.view.coming
         if nxt is None:  # the game is over: the table may count everyone who played
             is_winners = formdata is not None and formdata.get("step") == comings.WINNERS
@@ -176,7 +178,7 @@ class PlumpAdapter(Adapter[PlumpView]):
             return tricks_form(nxt, players, formdata, entered)
         return bids_form(nxt, players, formdata, entered_step(loaded, nxt.deal, "bids", formdata))
 
-    def reopened(self, ctx: Context) -> JSON | None:
+    def reopened(self, ctx: PlumpContext) -> JSON | None:
         """Undo takes back the last step (the engine's undo) and offers it again as it was
         entered: the tricks of the last deal, else its bids and trump, one key to change."""
         deals = ctx.view.replay.deals
@@ -189,7 +191,7 @@ class PlumpAdapter(Adapter[PlumpView]):
             entered["trump"] = raw["trump"]
         return {ENTERED: entered}
 
-    def entered(self, ctx: Context, form: EntryForm) -> Change:
+    def entered(self, ctx: PlumpContext, form: EntryForm) -> Change:
         if isinstance(form, comings.SetupForm):
             return comings.set_up(ctx, form)
         if isinstance(form, comings.PlumpNewcomerForm):
@@ -197,6 +199,7 @@ class PlumpAdapter(Adapter[PlumpView]):
         if form.step.data == comings.WINNERS:
             return comings.everyone_counts(ctx)
         nxt = ctx.view.coming
+        assert nxt is not None  # a deal's form is made only while there is one to come
         players = ctx.record.players
         rounds = [dict(r) for r in ctx.record.rounds]
         if nxt.in_play:
@@ -217,10 +220,10 @@ class PlumpAdapter(Adapter[PlumpView]):
             )
         return Change(rounds, summary)
 
-    def round_form(self, ctx: Context, number: int, formdata: Any = None) -> EntryForm:
+    def round_form(self, ctx: PlumpContext, number: int, formdata: Any = None) -> EntryForm:
         return round_form(ctx.view.replay.deals[number - 1], ctx.record.players, formdata)
 
-    def corrected(self, ctx: Context, number: int, form: EntryForm) -> Change:
+    def corrected(self, ctx: PlumpContext, number: int, form: EntryForm) -> Change:
         deal = ctx.view.replay.deals[number - 1]
         players = ctx.record.players
         entry: JSON = {"bids": posted(form, "bids", deal.bidding_order, players)}

@@ -5,8 +5,9 @@
   (``{"setup": {"deal": 5, "out": ["Bo"], "cards": 8}}``), so that every phone shows it, until
   the deal's bids are saved with it as the round's ``out`` and ``cards``.
 * Someone new joins (``play/newcomer.py``): dealt in from the next deal, from 0 or from the
-  lowest total, which the deal he joins carries as an adjustment with its reason (kept in the
-  set-up until the bids are saved).
+  lowest total, which the last deal played carries at once as an adjustment with its reason
+  (he is not dealt in to it, as the record format allows): the strip and the sheet count it
+  from the tap.
 * A correction of a total with its reason: ``play/adjust.py``.
 """
 
@@ -69,7 +70,7 @@ def is_setup(formdata: Any) -> bool:
     return formdata is not None and str(formdata.get("step", "")).startswith("setup-")
 
 
-def set_up(ctx: Context[Any], form: EntryForm) -> Change:
+def set_up(ctx: Context[Any, Any], form: EntryForm) -> Change:
     """The set-up after a tap: the rounds stay as they are, the draft holds the set-up."""
     nxt, players = ctx.view.coming, ctx.record.players
     setup = chosen(ctx.loaded.draft, nxt)
@@ -112,14 +113,15 @@ def newcomer_form(formdata: Any = None) -> PlumpNewcomerForm:
 
 
 def starting(setup: Mapping[str, Any], players: tuple[str, ...], out: list[str]) -> JSON:
-    """What the deal a newcomer joins carries of the set-up: his starting score (if he is
-    still listed and dealt in to it)."""
+    """What the deal a newcomer joins carries of a set-up kept from before a starting score
+    went into the record at once (a draft saved then): his starting score (if he is still
+    listed and dealt in to it)."""
     dealt_in = set(players) - set(out)
     adjust = [a for a in setup.get("adjust", []) if a["player"] in dealt_in]
     return {"adjust": adjust} if adjust else {}
 
 
-def newcomer_joins(ctx: Context[Any], form: PlumpNewcomerForm) -> Change:
+def newcomer_joins(ctx: Context[Any, Any], form: PlumpNewcomerForm) -> Change:
     """Someone new joins from the next deal: listed last, out of every deal already entered."""
     name, start = checked_name(ctx, form), form.start.data
     if start not in ("0", "lowest"):
@@ -134,10 +136,11 @@ def newcomer_joins(ctx: Context[Any], form: PlumpNewcomerForm) -> Change:
     except RuleError as error:
         raise RuleError(error.message, field="newcomer") from None
     lowest = min(replay.totals[p] for p in nxt.bidding_order)
-    setup: JSON = {"deal": nxt.deal, "out": out}
-    if start == "lowest" and lowest:
+    if start == "lowest" and lowest:  # on the last deal played, counted from this tap on
         reason = gettext("joins from the lowest total")
-        setup["adjust"] = [{"player": name, "points": lowest, "reason": reason}]
+        start_at = {"player": name, "points": lowest, "reason": reason}
+        rounds[-1] = {**rounds[-1], "adjust": [*rounds[-1].get("adjust", []), start_at]}
+    setup: JSON = {"deal": nxt.deal, "out": out}
     template = (
         N_("{name} joins from deal {deal}, from the lowest total ({points}).")
         if start == "lowest"
@@ -167,7 +170,7 @@ def winners_form(formdata: Any = None) -> EntryForm:
     return form
 
 
-def everyone_counts(ctx: Context[Any]) -> Change:
+def everyone_counts(ctx: Context[Any, Any]) -> Change:
     """The table counts everyone who played for the win: the last deal says so."""
     if not out_of_the_running(ctx.view.replay):
         raise RuleError(N_("Everyone who played is counted for the win already."))

@@ -8,7 +8,7 @@ marked empty cell, and a corrected total a marked cell whose reason is noted und
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from markupsafe import Markup, escape
@@ -18,6 +18,8 @@ from ...games.base import Record
 from ...games.plump.evening import signed
 from ...games.seating import Seating, seating
 from ...i18n import gettext, pgettext
+from ...keeping import made_once
+from ..base import Context
 from ..charts import LineChart, line_chart
 from ..seating import Sketch, sketch
 from . import comings
@@ -195,7 +197,7 @@ def sheet_rows(
         return tuple(rows)
     first = _first(replay)
     for number in range(len(rows) + 1, replay.deal_count + 1):
-        rows.append(future_row(replay.options, replay.players, first, number))
+        rows.append(made_once(future_row, replay.options, replay.players, first, number))
     return tuple(rows)
 
 
@@ -213,7 +215,7 @@ def deal_row(
             deal.tricks.get(p) if deal.tricks else None,
             deal.made.get(p) if deal.made else None,
             deal.scores.get(p) if deal.scores else None,
-            None if deal.in_play or p not in deal.bidding_order else deal.totals[p],
+            _running(deal, p),
             p in deal.bidding_order,
             _adjusted(deal, p),
             noted.get((deal.deal, p)),
@@ -223,6 +225,16 @@ def deal_row(
     )
     state = "current" if deal.in_play else "done"
     return Row(deal.deal, deal.cards, deal.dealer, deal.trump, state, deal.extra, cells)
+
+
+def _running(deal: plump.PlumpDeal, player: str) -> int | None:
+    """The running total under a cell: once the deal is played, for those dealt in and for one
+    out of it whose total was corrected on it."""
+    if deal.in_play:
+        return None
+    if player in deal.bidding_order or any(a["player"] == player for a in deal.adjust):
+        return deal.totals[player]
+    return None
 
 
 def _adjusted(deal: plump.PlumpDeal, player: str) -> str | None:
@@ -246,7 +258,6 @@ def coming_rows(replay: plump.PlumpReplay, record: Record, after: Seating) -> li
     return rows
 
 
-@lru_cache(maxsize=4096)
 def future_row(
     options: plump.PlumpOptions, players: tuple[str, ...], first: str, number: int
 ) -> Row:
@@ -262,3 +273,7 @@ def _first(replay: plump.PlumpReplay) -> str:
         return replay.deals[0].dealer
     assert replay.next is not None
     return replay.next.dealer
+
+
+# What the adapter's methods are given: the game as stored, its replay and this view of it.
+PlumpContext = Context[plump.PlumpReplay, PlumpView]
