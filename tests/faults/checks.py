@@ -46,8 +46,8 @@ class Outcome:
 
 def stuck(entry: dict[str, Any]) -> bool:
     """A kept change that waits for the table's choice (another phone moved the game on, or the
-    server refused it): said, with its reason, in the outbox's list."""
-    return bool(entry.get("state") or entry.get("conflict"))
+    server refused it): said, with its reason, in the outbox's list (``watch.js``)."""
+    return bool(entry.get("stuck"))
 
 
 def version_in(html: str) -> int:
@@ -154,10 +154,17 @@ def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> se
 
 
 def unanswered_when_closed(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> bool:
-    """Sent, and its tab closed before any answer came (the player left before it was said)."""
+    """Sent (not kept: what the outbox keeps outlives its tab), and its tab closed before its
+    answer came (the player left before it was said)."""
     last = max(line["at"] for line in requests)
+    if any(line["kept"] for line in requests):
+        return False
+    keys = {line["key"] for line in requests}
     answered = any(
-        line["what"] == "answer" and line["phone"] == phone and line["at"] >= last
+        line["what"] == "answer"
+        and line["phone"] == phone
+        and line["key"] in keys
+        and line["at"] >= last
         for line in outcome.heard
     )
     return not answered and any(closed >= last for closed in outcome.closed.get(phone, []))

@@ -16,12 +16,14 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser
 from sqlalchemy import create_engine, text
 
 from assistant import create_app
 from assistant.extensions import db
+from assistant.store import keys
 from tests.faults import checks
 from tests.faults.log import Log
 from tests.faults.phones import Phone
@@ -215,13 +217,17 @@ class Table:
         self.say("settled" if self.settled() else "not settled")
 
     def settled(self) -> bool:
-        """Nothing waits to be sent on any phone, and each shows the server's version."""
+        """Nothing waits to be sent on any phone, and each shows the server's version. A phone
+        whose page shows no game is opened again (as its player would)."""
         version = self.server_version()
         done = True
         for phone in self.phones:
             phone.show_what_changed()
             waiting = [entry for entry in phone.entries() if not checks.stuck(entry)]
             shown = phone.shown()
+            if shown is None:
+                self.say(f"{phone} shows no game: opened again")
+                phone.reopen()
             done = done and not waiting and shown is not None and shown["version"] == version
         return done
 
@@ -246,10 +252,11 @@ class Table:
                 text("SELECT version FROM game WHERE id = :game"), {"game": game_id}
             ).one()
         engine.dispose()
+        heard = [line for phone in self.phones for line in phone.heard]
         return checks.Outcome(
             log=self.log,
-            heard=[line for phone in self.phones for line in phone.heard],
-            stored=[key for key, _ in stored],
+            heard=heard,
+            stored=self.as_sent([digest for digest, _ in stored], game_id, heard),
             version=version,
             server_sheet=self.phones[0].sheet_of(page),
             phones={
@@ -257,6 +264,14 @@ class Table:
             },
             closed=self.closed_at,
         )
+
+    def as_sent(self, stored: list[str], game_id: int, heard: list[dict[str, Any]]) -> list[str]:
+        """The stored changes' keys as the phones sent them: the server keeps each as its game's
+        digest of it (``store/keys.py``); one no phone sent stays a digest."""
+        sent = {exchange.key for exchange in self.log.changes() if exchange.key}
+        sent |= {line["key"] for line in heard if line.get("key")}
+        named = {keys.of_change(game_id, key): key for key in sent}
+        return [named.get(digest, digest) for digest in stored]
 
     def put_away(self) -> None:
         self.wait_for_server()

@@ -30,10 +30,12 @@ PHONE = {
 }
 TAP_MS = 4_000  # a tap a phone cannot make now (its page is between two states) is skipped
 OPEN_MS = 60_000  # a page opened over a bad network on a loaded machine
+CLOSE_AFTER_MS = 1_000
 # Python started in the page for play without signal: two minutes and more on a loaded machine.
 READY_MS = 360_000
 READY = re.compile(r"Ready to play without signal")
-ENTRIES = "() => window.outbox ? window.outbox.entries() : []"
+# What the outbox holds, as watch.js reads it (the one place that knows the outbox's shape).
+WAITING = "() => window.faultHarness ? window.faultHarness.waiting() : []"
 SHOWN = """() => {
   const game = document.getElementById("game");
   const sheet = game && game.querySelector(".sheet");
@@ -87,8 +89,18 @@ class Phone:
             return False
         return True
 
-    def close_tab(self) -> None:
+    def reopen(self) -> None:
+        """The page opened again, as a player does on a page that shows no game (the app's
+        "No connection" page, or the browser's, opened while the server was down)."""
         if self.page is not None:
+            self.page.close()
+        self.open()
+
+    def close_tab(self) -> None:
+        """The tab closed, a moment after the last tap (a player puts the phone away; a tab
+        closed within milliseconds of a tap is another test)."""
+        if self.page is not None:
+            self.page.wait_for_timeout(CLOSE_AFTER_MS)
             self.page.close()
         self.page = None
 
@@ -160,7 +172,7 @@ class Phone:
 
     # --- What it shows and keeps ---------------------------------------------------------------
     def entries(self) -> list[dict[str, Any]]:
-        return list(self.page.evaluate(ENTRIES)) if self.page else []
+        return list(self.page.evaluate(WAITING)) if self.page else []
 
     def shown(self) -> dict[str, Any] | None:
         return self.page.evaluate(SHOWN) if self.page else None

@@ -1,7 +1,8 @@
 """The fault harness's checks find what they are there for, from made-up runs: an acknowledged
 change missing, a tap stored twice, a change neither stored nor said (and not one that was said,
-kept in the place of another, or cut short by its tab closing), a phone behind or still holding
-changes, a page drawn over changes waiting, a 500."""
+kept in the place of another, or sent and cut short by its tab closing; but one kept offline
+outlives its tab), a phone behind or still holding changes, a page drawn over changes waiting,
+a 500."""
 
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ def test_a_change_dropped_without_a_word() -> None:
 
 
 def test_a_change_waiting_for_a_choice_is_said() -> None:
-    waits = [{"key": "a", "state": "apart", "label": "Plump: Save bids"}]
+    waits = [{"key": "a", "stuck": True, "label": "Plump: Save bids"}]
     assert not checks.problems(outcome([], [request(1, "a", 1)], [], entries=waits))
 
 
@@ -96,8 +97,18 @@ def test_a_change_whose_tab_closed_before_its_answer_is_not_counted() -> None:
     assert not checks.problems(outcome([], [request(1, "a", 1)], [], closed=[5.0]))
 
 
+def test_a_change_kept_offline_outlives_its_tab() -> None:
+    found = checks.problems(outcome([], [request(1, "a", 1, kept=True)], [], closed=[5.0]))
+    assert found[0].startswith("NEITHER STORED NOR SAID: phone 0's tap at step 1")
+
+
+def test_a_refusal_the_outbox_was_answered_is_said() -> None:
+    heard = [request(1, "a", 1, kept=True), said("answer", 9, key="a", status=409, here=False)]
+    assert not checks.problems(outcome([change("a", 409, 409)], heard, []))
+
+
 def test_a_phone_behind_or_still_holding_changes() -> None:
-    waiting = [{"key": "b", "label": "Plump: Save bids"}]
+    waiting = [{"key": "b", "stuck": False, "label": "Plump: Save bids"}]
     found = checks.problems(
         outcome([change("a", 200)], [request(1, "a", 1)], ["a"], shown={"version": 0, "sheet": ""})
     ) + checks.problems(outcome([change("a", 200)], [request(1, "a", 1)], ["a"], entries=waiting))

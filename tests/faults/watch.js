@@ -2,10 +2,13 @@
 // on the console, for the harness to collect,
 //  * each change the page sends or keeps (htmx's request: the tap that made it, its key and
 //    version, whether the page kept it instead of sending it);
-//  * what htmx was answered for it (the status, and whether the phone answered it itself);
-//  * the keys the outbox holds whenever it keeps one;
+//  * what htmx was answered for it (the status, and whether the phone answered it itself), and
+//    what any POST of a change sent by fetch was answered (the outbox sending what it kept);
+//  * the changes the outbox holds whenever it keeps one;
 //  * each time the server's state was drawn over changes that still wait on this phone: the
 //    game shown is older than the version a change the phone answered itself was made on.
+// What the outbox holds is read in one place, `waiting` below (window.faultHarness.waiting(),
+// which the harness asks too): the only part that knows the outbox's own shape.
 "use strict";
 
 (() => {
@@ -18,7 +21,20 @@
     try { return body && body.get ? body.get(name) : null; } catch (error) { return null; }
   };
   const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
-  const stuck = (entry) => Boolean(entry.state || entry.conflict);
+
+  // --- What the outbox holds (static/js/outbox.js: window.outbox.entries()) -------------------
+  // Each change: its key, where it goes and the page it was made on, the version it was made on,
+  // whether the phone answered it itself, and whether it is stuck: said in the outbox's list
+  // with its reason (refused, or overtaken by the table), waiting for the table's choice.
+  async function waiting() {
+    if (!window.outbox) return [];
+    return (await window.outbox.entries()).map((entry) => ({
+      key: entry.key, action: entry.action, page: entry.page, kind: entry.kind, made: entry.made,
+      version: versionOf(entry.fields || []), phone: Boolean(entry.phone), label: entry.label,
+      stuck: Boolean(entry.state || entry.conflict),
+    }));
+  }
+  window.faultHarness = { waiting };
 
   // The tap a request comes from (the harness numbers its taps): htmx configures a request
   // when it is made, before it waits its turn.
@@ -46,15 +62,22 @@
     });
   });
 
+  // What the page was answered for a change it sent by itself (the outbox sending what it kept,
+  // not a tap's htmx request): the answer to any POST that carries a key, whichever script
+  // asked. (htmx asks through fetch too: its answers are heard twice, which counts the same.)
+  const network = window.fetch;
+  window.fetch = async function fetchHeard(resource, options) {
+    const response = await network.call(this, resource, options);
+    const method = String((options && options.method) || (resource && resource.method) || "GET");
+    const key = options ? field(options.body, "key") : null;
+    if (method.toUpperCase() === "POST" && key) {
+      say("answer", { tap: null, key, status: response.status, here: false, by: "fetch" });
+    }
+    return response;
+  };
+
   async function keptKeys() {
-    if (!window.outbox) return;
-    const entries = await window.outbox.entries();
-    say("kept", {
-      entries: entries.map((entry) => ({
-        key: entry.key, action: entry.action, version: versionOf(entry.fields || []),
-        phone: Boolean(entry.phone), stuck: stuck(entry),
-      })),
-    });
+    say("kept", { entries: await waiting() });
   }
   window.addEventListener("outbox:kept", () => { keptKeys().catch(() => {}); });
 
@@ -63,17 +86,16 @@
   async function drawn(cause) {
     const at = Date.now();
     const game = document.getElementById("game");
-    if (!game || !window.outbox || !game.dataset.version) return;
+    if (!game || !game.dataset.version) return;
     const shown = Number(game.dataset.version);
-    const entries = await window.outbox.entries();
-    const waiting = entries.filter((entry) => entry.phone && entry.kind === "entry" && !stuck(entry)
-      && entry.page === location.pathname && entry.made <= at);
-    if (!waiting.length) return;
-    const needed = Math.max(...waiting.map((entry) => versionOf(entry.fields)));
+    const mine = (await waiting()).filter((entry) => entry.phone && entry.kind === "entry"
+      && !entry.stuck && entry.page === location.pathname && entry.made <= at);
+    if (!mine.length) return;
+    const needed = Math.max(...mine.map((entry) => entry.version));
     const now = document.getElementById("game");
     const still = now ? Number(now.dataset.version) : shown;
     if (shown < needed && still < needed) {
-      say("painted", { cause, shown, needed, keys: waiting.map((entry) => entry.key) });
+      say("painted", { cause, shown, needed, keys: mine.map((entry) => entry.key) });
     }
   }
   document.addEventListener("htmx:after:swap", () => { drawn("swap").catch(() => {}); });
