@@ -8,6 +8,7 @@ import argparse
 import os
 import sys
 import time
+from collections import Counter
 
 from playwright.sync_api import sync_playwright
 
@@ -25,6 +26,7 @@ def main() -> int:
     seeds = args.seed or list(range(args.first, args.first + args.seeds))
     where = "PostgreSQL" if args.database else "SQLite"
     passed = 0
+    found: Counter[str] = Counter()  # seeds failed by each kind of problem
     began = time.monotonic()
     with sync_playwright() as playwright:
         browser = launch(playwright)
@@ -38,6 +40,7 @@ def main() -> int:
                 flush=True,
             )
             if not result.passed:
+                found.update(result.kinds())
                 print(result.report(), flush=True)
         browser.close()
     minutes = (time.monotonic() - began) / 60
@@ -46,6 +49,8 @@ def main() -> int:
         f"\n{passed} of {len(seeds)} seeds passed ({passed / len(seeds):.1%}) on {where} in "
         f"{minutes:.0f} min; load average at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
     )
+    for kind, count in found.most_common():
+        print(f"  {count} seeds: {kind}")
     return 0 if passed == len(seeds) else 1
 
 

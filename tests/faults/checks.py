@@ -136,20 +136,30 @@ def answers_by_key(outcome: Outcome) -> dict[tuple[str, str], list[int]]:
 def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> set[str]:
     """The keys a tap's change went under: its own, and — when the outbox kept it in the place
     of a change of the same form that waited (saved again before it was sent: the first one's
-    key, the new values) — that change's."""
+    key, the new values) — that change's. Only the first keeping after the tap, before any
+    answer to it, can be its own: a change answered (a 502 too) was not kept then."""
     keys = {line["key"] for line in requests}
     first = requests[0]
+    answered = min(
+        (
+            line["at"]
+            for line in outcome.heard
+            if line["what"] == "answer" and line["phone"] == phone and line["key"] in keys
+        ),
+        default=float("inf"),
+    )
     after = [
         line
         for line in outcome.heard
-        if line["what"] == "kept" and line["phone"] == phone and line["at"] >= first["at"]
+        if line["what"] == "kept"
+        and line["phone"] == phone
+        and first["at"] <= line["at"] < answered
     ]
-    if any(entry["key"] in keys for line in after for entry in line["entries"]):
+    if not after or any(entry["key"] in keys for entry in after[0]["entries"]):
         return keys
-    for line in after:  # the first keeping after the tap: where it went
-        for entry in line["entries"]:
-            if entry["action"] == first["action"] and str(entry["version"]) == first["version"]:
-                return keys | {entry["key"]}
+    for entry in after[0]["entries"]:
+        if entry["action"] == first["action"] and str(entry["version"]) == first["version"]:
+            return keys | {entry["key"]}
     return keys
 
 

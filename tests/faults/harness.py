@@ -48,6 +48,10 @@ class Result:
     def passed(self) -> bool:
         return not self.problems
 
+    def kinds(self) -> set[str]:
+        """The kinds of its problems ("STORED TWICE", "PAINTED OVER"...)."""
+        return {problem.split(":")[0] for problem in self.problems if problem[:1].isupper()}
+
     def report(self) -> str:
         return "\n".join([f"seed {self.seed} failed:", *self.problems, "", *self.lines])
 

@@ -67,14 +67,15 @@ class Phone:
 
     # --- Its tab and its signal --------------------------------------------------------------
     def open(self) -> None:
-        """The game's page in a new tab (the outbox sends what waits when it opens)."""
+        """The game's page in a new tab (the outbox sends what waits when it opens). Loaded, it
+        shows the game or not (the server down, the signal gone: the player opens it again
+        later); nothing more is waited for."""
         self.page = self.context.new_page()
         self.page.on("console", self._heard)
         try:
             self.page.goto(self.url, timeout=OPEN_MS)
-            self.page.locator("#game").wait_for(timeout=OPEN_MS)
         except PlaywrightError:
-            self.fumbles += 1  # no page yet (the server down, the signal gone): later
+            self.fumbles += 1
 
     def keep_for_play_without_signal(self) -> bool:
         """The table kept on this phone (the app itself started in the page), as a player makes
@@ -129,6 +130,10 @@ class Phone:
         if page is None:
             return "no tab"
         try:
+            if self.shown() is None:  # the game gone from the page: its player opens it again
+                gone = self.what_it_shows()
+                self.reopen()
+                return f"opened the table again: the page showed {gone!r}"
             if draw.random() < 0.8:
                 self.show_what_changed()
             undo = page.locator(".thumb-bar .undo")
@@ -176,6 +181,14 @@ class Phone:
 
     def shown(self) -> dict[str, Any] | None:
         return self.page.evaluate(SHOWN) if self.page else None
+
+    def what_it_shows(self) -> str:
+        """The start of the page's text, for the journal."""
+        try:
+            text = self.page.inner_text("body") if self.page else ""
+        except PlaywrightError:
+            return ""
+        return " ".join(text.split())[:60]
 
     def sheet_of(self, html: str) -> str | None:
         assert self.page is not None

@@ -93,6 +93,13 @@ def test_a_change_kept_in_the_place_of_the_one_before_goes_with_its_key() -> Non
     assert not checks.problems(outcome([change("a", 200)], heard, ["a"]))
 
 
+def test_a_change_answered_by_a_gateway_is_not_one_kept_later() -> None:
+    kept = said("kept", 9, entries=[{"key": "b", "action": GAME + "enter", "version": 3}])
+    heard = [request(1, "a", 1), said("answer", 2, key="a", status=502, here=False), kept]
+    found = checks.problems(outcome([change("a", 502, "down"), change("b", 200)], heard, ["b"]))
+    assert found[0].startswith("NEITHER STORED NOR SAID: phone 0's tap at step 1 (keys ['a'])")
+
+
 def test_a_change_whose_tab_closed_before_its_answer_is_not_counted() -> None:
     assert not checks.problems(outcome([], [request(1, "a", 1)], [], closed=[5.0]))
 
