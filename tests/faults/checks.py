@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,12 +205,21 @@ def converged(outcome: Outcome) -> list[str]:
 
 
 def never_painted_over(outcome: Outcome) -> list[str]:
-    return [
-        f"PAINTED OVER: {line['phone']} drew version {line['shown']} ({line['cause']}) while "
-        f"changes it answered itself from version {line['needed']} waited: {line['keys']}"
+    """Each time a page drew the server's state over changes it answered itself (the same
+    drawing said once, with how often it happened)."""
+    painted = Counter(
+        (line["phone"], line["shown"], line["cause"], line["needed"], tuple(line["keys"]))
         for line in outcome.heard
         if line["what"] == "painted"
-    ]
+    )
+    found = []
+    for (phone, shown, cause, needed, keys), times in painted.items():
+        how = f"{cause}, {times} times" if times > 1 else cause
+        found.append(
+            f"PAINTED OVER: {phone} drew version {shown} ({how}) while changes it answered "
+            f"itself from version {needed} waited: {list(keys)}"
+        )
+    return found
 
 
 def server_sound(outcome: Outcome) -> list[str]:
