@@ -114,7 +114,8 @@ class Table:
             schedule = Schedule(plan.seed, str(number), plan.rate)
             proxy = FaultProxy(f"phone {number}", server.port, schedule, self.log)
             proxy.down_as_502 = plan.down_as_502
-            self.phones.append(Phone(browser, f"phone {number}", proxy, self.game))
+            keeps = number == plan.keeper
+            self.phones.append(Phone(browser, f"phone {number}", proxy, self.game, keeps=keeps))
         self.journal: list[str] = []
         self.later: dict[int, list[Callable[[], None]]] = {}  # step -> what happens then
         self.forced: list[Phone] = []  # the phones that take the next steps

@@ -51,10 +51,16 @@ SHEET_OF = """(html) => {
 class Phone:
     """One phone at the table: a browser context behind its own fault proxy."""
 
-    def __init__(self, browser: Browser, name: str, proxy: FaultProxy, game: str) -> None:
+    def __init__(
+        self, browser: Browser, name: str, proxy: FaultProxy, game: str, *, keeps: bool = False
+    ) -> None:
+        """``keeps``: the phone may keep the table for play without signal; the others ask to
+        save data (``Save-Data: on``), so that they never ready themselves for it unasked (the
+        app on the phone is some 20 MB and Python started in each page)."""
         self.name, self.proxy = name, proxy
         self.url = proxy.url + game
-        self.context: BrowserContext = browser.new_context(**PHONE)
+        saves_data = {} if keeps else {"extra_http_headers": {"Save-Data": "on"}}
+        self.context: BrowserContext = browser.new_context(**PHONE, **saves_data)
         self.context.add_init_script(WATCH)
         self.context.set_default_timeout(TAP_MS)
         self.page: Page | None = None

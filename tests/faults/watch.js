@@ -98,6 +98,15 @@
       say("painted", { cause, shown, needed, keys: mine.map((entry) => entry.key) });
     }
   }
-  document.addEventListener("htmx:after:swap", () => { drawn("swap").catch(() => {}); });
-  document.addEventListener("DOMContentLoaded", () => { drawn("opened").catch(() => {}); });
+  // What drew it: the poll, a form's answer, or a script's own swap (the outbox sending).
+  const swapOf = (ctx) => {
+    const source = ctx && ctx.sourceElement;
+    if (!source || source === document.body || !source.hasAttribute) return "a script's swap";
+    if (source.hasAttribute("data-poll")) return "the poll's answer";
+    return "a form's answer";
+  };
+  document.addEventListener("htmx:after:swap", (event) => {
+    drawn(swapOf(event.detail && event.detail.ctx)).catch(() => {});
+  });
+  document.addEventListener("DOMContentLoaded", () => { drawn("the page opened").catch(() => {}); });
 })();
