@@ -120,8 +120,29 @@ def nothing_unsaid(outcome: Outcome) -> list[str]:
             f"NEITHER STORED NOR SAID: {phone}'s tap at step {tap} (keys {sorted(keys)}); "
             f"the page answered {[by_key.get((phone, key)) for key in keys]}; the network: "
             + ("; ".join(network) or "never sent")
+            + f"; the page said: {said_about(outcome, phone, requests)}"
         )
     return found
+
+
+def said_about(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> str:
+    """What the tap's page said from its request on, for a report: its requests, answers and
+    the first few times its outbox kept something."""
+    first = requests[0]["at"]
+    keys = {line["key"] for line in requests}
+    lines = [
+        line
+        for line in outcome.heard
+        if line["phone"] == phone
+        and line["at"] >= first
+        and (line["what"] == "kept" or line.get("key") in keys)
+    ]
+    shown = []
+    for line in lines[:6]:
+        entries = [f"{e['key']} v{e['version']}" for e in line.get("entries", [])]
+        detail = entries if line["what"] == "kept" else line.get("status", line.get("version"))
+        shown.append(f"{(line['at'] - first) / 1000:+.2f}s {line['what']} {detail}")
+    return "; ".join(shown)
 
 
 def answers_by_key(outcome: Outcome) -> dict[tuple[str, str], list[int]]:
