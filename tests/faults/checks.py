@@ -139,7 +139,7 @@ def said_about(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> 
     ]
     shown = []
     for line in lines[:6]:
-        entries = [f"{e['key']} v{e['version']}" for e in line.get("entries", [])]
+        entries = [f"{e['key']} {e['values']}" for e in line.get("entries", [])]
         detail = entries if line["what"] == "kept" else line.get("status", line.get("version"))
         shown.append(f"{(line['at'] - first) / 1000:+.2f}s {line['what']} {detail}")
     return "; ".join(shown)
@@ -157,8 +157,9 @@ def answers_by_key(outcome: Outcome) -> dict[tuple[str, str], list[int]]:
 def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> set[str]:
     """The keys a tap's change went under: its own, and — when the outbox kept it in the place
     of a change of the same form that waited (saved again before it was sent: the first one's
-    key, the new values) — that change's. Only the first keeping after the tap, before any
-    answer to it, can be its own: a change answered (a 502 too) was not kept then."""
+    key, the new values) — that change's: the key of the first change the outbox kept with the
+    tap's values, after the tap and before any answer to it (a change answered, a 502 too, was
+    not kept then)."""
     keys = {line["key"] for line in requests}
     first = requests[0]
     answered = min(
@@ -169,18 +170,14 @@ def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> se
         ),
         default=float("inf"),
     )
-    after = [
-        line
-        for line in outcome.heard
-        if line["what"] == "kept"
-        and line["phone"] == phone
-        and first["at"] <= line["at"] < answered
-    ]
-    if not after or any(entry["key"] in keys for entry in after[0]["entries"]):
-        return keys
-    for entry in after[0]["entries"]:
-        if entry["action"] == first["action"] and str(entry["version"]) == first["version"]:
-            return keys | {entry["key"]}
+    for line in outcome.heard:
+        if line["what"] != "kept" or line["phone"] != phone:
+            continue
+        if not first["at"] <= line["at"] < answered:
+            continue
+        for entry in line["entries"]:
+            if entry["key"] in keys or entry["values"] == first["values"]:
+                return keys | {entry["key"]}
     return keys
 
 

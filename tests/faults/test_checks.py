@@ -25,8 +25,11 @@ def said(what: str, at: int, **detail: Any) -> dict[str, Any]:
     return {"phone": "phone 0", "what": what, "at": at, "page": GAME, **detail}
 
 
-def request(tap: int, key: str, at: int, *, kept: bool = False) -> dict[str, Any]:
-    return said("request", at, tap=tap, key=key, version="3", action=GAME + "enter", kept=kept)
+def request(
+    tap: int, key: str, at: int, *, kept: bool = False, values: str = "bids 1 2 0"
+) -> dict[str, Any]:
+    return said("request", at, tap=tap, key=key, version="3", action=GAME + "enter", kept=kept,
+                values=values)  # fmt: skip
 
 
 def outcome(
@@ -88,13 +91,14 @@ def test_a_change_waiting_for_a_choice_is_said() -> None:
 
 
 def test_a_change_kept_in_the_place_of_the_one_before_goes_with_its_key() -> None:
-    kept = said("kept", 3, entries=[{"key": "a", "action": GAME + "enter", "version": 3}])
-    heard = [request(1, "a", 1, kept=True), request(2, "b", 2, kept=True), kept]
+    kept = said("kept", 3, entries=[{"key": "a", "values": "bids 2 2 0"}])
+    first = request(1, "a", 1, kept=True, values="bids 1 2 0")
+    heard = [first, request(2, "b", 2, kept=True, values="bids 2 2 0"), kept]
     assert not checks.problems(outcome([change("a", 200)], heard, ["a"]))
 
 
 def test_a_change_answered_by_a_gateway_is_not_one_kept_later() -> None:
-    kept = said("kept", 9, entries=[{"key": "b", "action": GAME + "enter", "version": 3}])
+    kept = said("kept", 9, entries=[{"key": "b", "values": "bids 1 2 0"}])
     heard = [request(1, "a", 1), said("answer", 2, key="a", status=502, here=False), kept]
     found = checks.problems(outcome([change("a", 502, "down"), change("b", 200)], heard, ["b"]))
     assert found[0].startswith("NEITHER STORED NOR SAID: phone 0's tap at step 1 (keys ['a'])")

@@ -21,6 +21,11 @@
     try { return body && body.get ? body.get(name) : null; } catch (error) { return null; }
   };
   const versionOf = (fields) => Number((fields.find(([name]) => name === "version") || [])[1]);
+  // What a change says, whatever key it went under: its fields but its key and token, in order
+  // (a change the outbox kept in the place of another has the other's key and its own values).
+  const valuesOf = (fields) => JSON.stringify(Array.from(fields || [], ([name, value]) => [name, String(value)])
+    .filter(([name]) => name !== "key" && name !== "csrf_token")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
   // --- What the outbox holds (static/js/outbox.js: window.outbox.entries()) -------------------
   // Each change: its key, where it goes and the page it was made on, the version it was made on,
@@ -30,7 +35,7 @@
     if (!window.outbox) return [];
     return (await window.outbox.entries()).map((entry) => ({
       key: entry.key, action: entry.action, page: entry.page, kind: entry.kind, made: entry.made,
-      version: versionOf(entry.fields || []), phone: Boolean(entry.phone), label: entry.label,
+      version: versionOf(entry.fields || []), values: valuesOf(entry.fields), phone: Boolean(entry.phone), label: entry.label,
       stuck: Boolean(entry.state || entry.conflict),
     }));
   }
@@ -50,6 +55,7 @@
     say("request", {
       tap: ctx.faultTap, key: field(ctx.request.body, "key"), version: field(ctx.request.body, "version"),
       action: ctx.request.action, online: navigator.onLine, kept: event.defaultPrevented,
+      values: valuesOf(ctx.request.body && ctx.request.body.entries ? ctx.request.body.entries() : []),
     });
   });
 
