@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -23,6 +24,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, action="append", help="only this seed (repeatable)")
     parser.add_argument("--database", default=os.environ.get("TEST_DATABASE_URL"))
     args = parser.parse_args()
+    # Stopped (SIGTERM, or SIGINT where a background job ignores it): the run's server, proxies
+    # and browser are put away on the way out, not left behind.
+    signal.signal(signal.SIGTERM, stop)
     seeds = args.seed or list(range(args.first, args.first + args.seeds))
     where = "PostgreSQL" if args.database else "SQLite"
     passed = 0
@@ -52,6 +56,10 @@ def main() -> int:
     for kind, count in found.most_common():
         print(f"  {count} seeds: {kind}")
     return 0 if passed == len(seeds) else 1
+
+
+def stop(signum: int, frame: object) -> None:
+    raise SystemExit(f"stopped by signal {signum}")
 
 
 if __name__ == "__main__":
