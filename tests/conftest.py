@@ -6,7 +6,8 @@ writes is shared with another worker's tests (each test has its folder, each wor
 servers on ports of their own and, on PostgreSQL, its own database). Any setting of the app can
 be given from outside as the deployment gives it (``FLASK_<NAME>``): ``FLASK_KEEP_IN_PROCESS=false``
 runs the suite with nothing kept in any process (``.ci/run`` runs the tests that compare
-kept and fresh pages so; ``tests/web/test_costs.py`` counts what keeping saves, and fails so)."""
+kept and fresh pages so; ``tests/web/test_costs.py``, which counts what keeping saves, keeps
+whatever the switch says)."""
 
 from __future__ import annotations
 
@@ -28,17 +29,17 @@ settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
 
-def fresh_app(url: str, *, csrf: bool) -> Flask:
+def fresh_app(url: str, *, csrf: bool, keeping: bool = False) -> Flask:
     """The app as the tests run it, on an empty database at ``url`` (with the CSRF check as
-    deployed, or without it for tests that post by hand)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "WTF_CSRF_ENABLED": csrf,
-        }
-    )
+    deployed, or without it for tests that post by hand; keeping what it makes in its process
+    whatever ``FLASK_KEEP_IN_PROCESS`` says, for tests that count what keeping saves)."""
+    settings = {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": url,
+        "WTF_CSRF_ENABLED": csrf,
+    }
+    app = create_app({**settings, "KEEP_IN_PROCESS": True} if keeping else settings)
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -46,10 +47,10 @@ def fresh_app(url: str, *, csrf: bool) -> Flask:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Flask]:
     """A fresh database per test: SQLite by default, or TEST_DATABASE_URL (PostgreSQL in CI)."""
     url = database_url(tmp_path)
-    app = fresh_app(url, csrf=False)
+    app = fresh_app(url, csrf=False, keeping=request.node.get_closest_marker("keeping") is not None)
     yield app
     with app.app_context():
         db.session.remove()

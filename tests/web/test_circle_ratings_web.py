@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, update
@@ -163,6 +164,7 @@ def players_in_league(page: str, kind: str = "mulle") -> list[str]:
     return re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a>', table)
 
 
+@pytest.mark.keeping
 def test_a_circle_read_again_costs_the_same_queries_whatever_its_evenings(
     client: FlaskClient, app: Flask
 ) -> None:

@@ -75,7 +75,7 @@ def test_idle_and_slow_connections_are_closed_and_a_phone_is_answered(tmp_path: 
     idle: list[socket.socket] = []
     closed = threading.Event()
     try:
-        wait_until_up(port)
+        wait_until_up(port, server)
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(IDLE)]
         idle.append(held := socket.create_connection(("127.0.0.1", port)))
         slow = threading.Thread(target=slowloris, args=(held, closed, 6 * HEAD_SECONDS))

@@ -19,6 +19,7 @@ from tests.web.helpers import form_fields, import_record, post_entry, seat_field
 from tests.web.test_house import a_record_of_every_game
 
 replays = test_house.replays  # the fixture that counts the replays
+pytestmark = pytest.mark.keeping  # these tests count what keeping saves
 
 HTMX = {"HX-Request": "true"}
 

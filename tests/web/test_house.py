@@ -50,6 +50,7 @@ def a_record_of_every_game() -> list[dict]:
     return list(records.values())
 
 
+@pytest.mark.keeping
 @pytest.mark.parametrize("record", a_record_of_every_game(), ids=lambda r: r["game"])
 def test_a_saved_correction_replays_the_record_at_most_once(client, replays, record) -> None:
     table = start_game(client).token
@@ -70,6 +71,7 @@ def test_a_saved_correction_replays_the_record_at_most_once(client, replays, rec
     assert replays == []
 
 
+@pytest.mark.keeping
 def test_an_entry_replays_once_and_a_live_step_not_at_all(client, replays) -> None:
     plump = start_game(client)
     client.get(plump.path)

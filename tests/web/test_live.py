@@ -186,7 +186,7 @@ def test_one_gevent_worker_holds_streams_and_serves_pages_beside_them(tmp_path) 
     server = subprocess.Popen([*gunicorn, "--no-control-socket", APP], env=env, cwd=root)
     streams = []
     try:
-        wait_until_up(port)
+        wait_until_up(port, server)
         for _ in range(20):
             held = socket.create_connection(("127.0.0.1", port), timeout=30)
             held.sendall(f"GET {page}stream HTTP/1.0\r\n\r\n".encode())
@@ -203,14 +203,19 @@ def test_one_gevent_worker_holds_streams_and_serves_pages_beside_them(tmp_path) 
         server.wait(timeout=30)
 
 
-def wait_until_up(port: int) -> None:
-    for _ in range(300):
+def wait_until_up(port: int, server: subprocess.Popen[bytes]) -> None:
+    """Until gunicorn answers or its process ends. It makes the phone's app before it serves: on
+    a loaded machine that took more than the half minute this waited once."""
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(f"gunicorn ended before it served (exit {server.returncode})")
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/manifest.webmanifest", timeout=5)
             return
         except OSError:
-            time.sleep(0.1)
-    raise AssertionError("gunicorn did not start")
+            time.sleep(0.2)
+    raise AssertionError("gunicorn did not start in three minutes")
 
 
 def read_until(held: socket.socket, wanted: bytes) -> bytes:

@@ -317,6 +317,7 @@ def hall_fragment(client: FlaskClient, app: Flask) -> str:
     return client.get(hall, headers={"HX-Request": "true"}).text
 
 
+@pytest.mark.keeping
 def test_the_hall_screens_part_is_kept_and_drawn_again_when_the_night_moves(
     app: Flask, client: FlaskClient
 ) -> None:

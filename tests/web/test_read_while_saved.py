@@ -135,6 +135,7 @@ def test_a_correction_of_a_round_undone_meanwhile_sends_the_phone_to_the_game(
     assert drawn(response.text) == (2, False)
 
 
+@pytest.mark.keeping
 def test_a_table_files_games_are_kept_with_their_records(app: Flask, client: FlaskClient) -> None:
     """As every replay kept (``kept.py``): a page of one reads no rounds, and no replay is ever
     paired with rounds read anew, which may be of a newer version (``service.record_of``)."""
