@@ -40,7 +40,8 @@ def main() -> int:
             verdict = "ok" if result.passed else "FAILED"
             print(
                 f"[{number}/{len(seeds)}] seed {seed} on {where}: {verdict} in "
-                f"{result.seconds:.0f}s, faults {result.faults}",
+                f"{result.seconds:.0f}s, faults {result.faults}"
+                + (f"; {result.keeper}" if result.keeper else ""),
                 flush=True,
             )
             if not result.passed:

@@ -43,6 +43,7 @@ class Result:
     lines: list[str] = field(default_factory=list)  # what happened, for a failed run
     seconds: float = 0.0
     faults: dict[str, int] = field(default_factory=dict)
+    keeper: str = ""  # how the phone that keeps the table for play without signal stood
 
     @property
     def passed(self) -> bool:
@@ -95,7 +96,7 @@ def run(seed: int, browser: Browser, database: str | None = None) -> Result:
             table.put_away()
             server.end(signal.SIGTERM)
     outcome.server_output = server.output
-    result = Result(seed, checks.problems(outcome), faults=table.log.summary())
+    result = Result(seed, checks.problems(outcome), faults=table.log.summary(), keeper=table.keeper)
     result.seconds = time.monotonic() - started
     if not result.passed:
         result.lines = [*plan.lines(), "", *table.journal, "", *table.log.faults()]
@@ -122,12 +123,14 @@ class Table:
         self.cut_after_tap: list[tuple[Phone, int]] = []
         self.restarting: threading.Thread | None = None
         self.closed_at: dict[str, list[float]] = {}  # when each phone's tab was closed (ms)
+        self.keeper = ""
         for phone in self.phones:
             phone.open()
         if plan.keeper is not None:
             keeper = self.phones[plan.keeper]
             ready = "ready" if keeper.keep_for_play_without_signal() else "NOT READY"
-            self.say(f"{keeper} keeps the table to play without signal: {ready}")
+            self.keeper = f"{keeper} keeps the table for play without signal: {ready}"
+            self.say(self.keeper)
 
     def say(self, line: str) -> None:
         self.journal.append(f"{time.monotonic() - self.log.start:7.2f}s {line}")

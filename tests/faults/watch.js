@@ -30,14 +30,22 @@
   // --- What the outbox holds (static/js/outbox.js: window.outbox.entries()) -------------------
   // Each change: its key, where it goes and the page it was made on, the version it was made on,
   // whether the phone answered it itself, and whether it is stuck: said in the outbox's list
-  // with its reason (refused, or overtaken by the table), waiting for the table's choice.
+  // with its reason (refused, or overtaken by the table), waiting for the table's choice — it
+  // and, in the order they were kept, the changes behind it at its table, which it holds up.
+  const tableOf = (path) => String(path || "").split("/").slice(0, 3).join("/");
   async function waiting() {
     if (!window.outbox) return [];
-    return (await window.outbox.entries()).map((entry) => ({
-      key: entry.key, action: entry.action, page: entry.page, kind: entry.kind, made: entry.made,
-      version: versionOf(entry.fields || []), values: valuesOf(entry.fields), phone: Boolean(entry.phone), label: entry.label,
-      stuck: Boolean(entry.state || entry.conflict),
-    }));
+    const held = new Set();
+    return (await window.outbox.entries()).map((entry) => {
+      const table = tableOf(entry.page);
+      const stuck = Boolean(entry.state || entry.conflict) || held.has(table);
+      if (stuck) held.add(table);
+      return {
+        key: entry.key, action: entry.action, page: entry.page, kind: entry.kind, made: entry.made,
+        version: versionOf(entry.fields || []), values: valuesOf(entry.fields),
+        phone: Boolean(entry.phone), label: entry.label, stuck,
+      };
+    });
   }
   window.faultHarness = { waiting };
 
