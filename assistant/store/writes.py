@@ -125,8 +125,10 @@ def save(game: Game, proposal: Proposal[R]) -> Outcome:
         row["seating"] = list(proposal.after.players)  # someone new joined (or Undo took him back)
     try:
         moved = store(game.id, proposal, row, logged(proposal, summary))
-    except KeyTaken:  # the same key won a race on another worker
-        return AlreadySaved()
+    except KeyTaken:
+        if keys.applied(game.id, proposal.key):  # the same key won a race on another worker
+            return AlreadySaved()
+        raise  # another constraint: nothing is stored, and "already saved" would lose it
     if not moved:  # another phone moved the version first
         return late(game, proposal.key, proposal.version)
     # What was written is known: the game is not read again (its rounds are the new record's).
@@ -210,7 +212,8 @@ def undone(game: Game, proposal: Proposal[R], what: Message | None) -> Proposal[
 
 
 class KeyTaken(Exception):
-    """The same key was written first by another request (a race between two workers)."""
+    """A unique index refused the writes: the same key written first by another request (a race
+    between two workers), which `save` checks before it answers "already saved"."""
 
 
 def store(game_id: int, proposal: Proposal[Any], row: dict[str, Any], line: dict[str, Any]) -> bool:
@@ -234,9 +237,9 @@ def store(game_id: int, proposal: Proposal[Any], row: dict[str, Any], line: dict
         connection.execute(ADD_CHANGE, change | {"summary": line})
         session.expire_on_commit = False
         session.commit()
-    except IntegrityError:  # the same key won a race on another worker
+    except IntegrityError as error:  # the same key won a race on another worker (save checks)
         session.rollback()
-        raise KeyTaken from None
+        raise KeyTaken from error
     finally:
         session.expire_on_commit = True
     return True

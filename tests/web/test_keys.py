@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant.extensions import db
+from assistant.store import writes
 from assistant.store.models import Change, Entry, Game, Stake, Table
 from tests.web.helpers import PLAYERS, GameUrl, post_entry, seat_fields, start_game, version_of
 
@@ -117,6 +120,35 @@ def test_a_change_saved_at_one_table_is_saved_again_at_another(
     again = post_entry(client, anna, bids, key="one-key-two-tables", version=0)
     assert again.status_code == 303 and count(app, Change) == 2
     assert "Already saved." in client.get(again.headers["Location"]).text
+
+
+def test_already_saved_is_said_only_of_a_key_that_is_stored(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A unique index that refuses a save's writes is "already saved" only when the change's
+    key is stored (another worker won the race with it); for anything else nothing was stored,
+    and the phone's outbox, told "saved", would let go of a change the server never kept."""
+    game = start_game(client)
+    bids = seat_fields("bids", {"Anna": 1, "Bo": 0, "Cia": 0, "Dan": 1})
+    store = writes.store
+
+    def raced(*args: Any) -> bool:  # the same key stored by another worker a moment before
+        store(*args)
+        raise writes.KeyTaken
+
+    monkeypatch.setattr(writes, "store", raced)
+    won = post_entry(client, game, bids, key="raced-key")
+    assert won.status_code == 303 and count(app, Change) == 1
+    assert "Already saved." in client.get(won.headers["Location"]).text
+
+    def refused(*args: Any) -> bool:  # another constraint: nothing stored
+        raise writes.KeyTaken
+
+    monkeypatch.setattr(writes, "store", refused)
+    tricks = seat_fields("tricks", {"Anna": 1, "Bo": 3, "Cia": 3, "Dan": 3})
+    with pytest.raises(writes.KeyTaken):  # a 500 served: the outbox keeps it and sends it again
+        post_entry(client, game, tricks, key="never-stored")
+    assert count(app, Change) == 1
 
 
 def test_a_stake_saved_at_one_table_is_set_at_another(app: Flask, client: FlaskClient) -> None:
