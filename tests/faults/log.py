@@ -84,6 +84,11 @@ class Log:
         with self.lock:
             return [e for e in self.exchanges if e.kind == "change"]
 
+    def under_way(self) -> bool:
+        """Whether a request is still on its way (a stream, which never ends, aside)."""
+        with self.lock:
+            return any(e.ended is None and e.kind != "stream" for e in self.exchanges)
+
     def faults(self) -> list[str]:
         """What the network did, as lines: every exchange it did something to, every change."""
         with self.lock:
