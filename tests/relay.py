@@ -74,16 +74,20 @@ class Relay:
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 client.close()
                 continue
-            try:
-                upstream = socket.create_connection(self.target, timeout=10)
-                upstream.settimeout(None)
-            except OSError:
-                client.close()
-                continue
-            with self.lock:
-                self.sockets |= {client, upstream}
-            threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
-            threading.Thread(target=self._pipe, args=(upstream, client), daemon=True).start()
+            self._take(client)
+
+    def _take(self, client: socket.socket) -> None:
+        """A connection let through: its bytes piped to the server and back."""
+        try:
+            upstream = socket.create_connection(self.target, timeout=10)
+            upstream.settimeout(None)
+        except OSError:
+            client.close()
+            return
+        with self.lock:
+            self.sockets |= {client, upstream}
+        threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
+        threading.Thread(target=self._pipe, args=(upstream, client), daemon=True).start()
 
     def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
         try:

@@ -20,7 +20,9 @@ class Hello(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # the connection stays open after an answer
 
     def do_GET(self) -> None:
-        body = b"hello " + self.path.encode()
+        self.answer(b"hello " + self.path.encode())
+
+    def answer(self, body: bytes) -> None:
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()

@@ -1,6 +1,7 @@
-"""``python -m tests.faults [--seeds N] [--first S] [--seed S ...] [--database URL]``: runs the
-fault harness's seeds one after the other and prints each one's outcome, the report of each
-that failed, and the pass rate (``make faults``)."""
+"""``python -m tests.faults [--seeds N] [--first S] [--seed S ...] [--database URL] [--keep
+DIR]``: runs the fault harness's seeds one after the other and prints each one's outcome, the
+report of each that failed, and the pass rate (``make faults``); ``--keep`` keeps what each
+seed's pages said and what the network did to its changes (``DIR/seed-N.jsonl``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
@@ -23,6 +25,7 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
     parser.add_argument("--seed", type=int, action="append", help="only this seed (repeatable)")
     parser.add_argument("--database", default=os.environ.get("TEST_DATABASE_URL"))
+    parser.add_argument("--keep", type=Path, help="keep what each seed's pages said here")
     args = parser.parse_args()
     # Stopped (SIGTERM, or SIGINT where a background job ignores it): the run's server, proxies
     # and browser are put away on the way out, not left behind.
@@ -35,7 +38,7 @@ def main() -> int:
     with sync_playwright() as playwright:
         browser = launch(playwright)
         for number, seed in enumerate(seeds, start=1):
-            result = run(seed, browser, args.database)
+            result = run(seed, browser, args.database, args.keep)
             passed += result.passed
             verdict = "ok" if result.passed else "FAILED"
             print(

@@ -7,6 +7,7 @@ everything to read it by: the plan, the steps taken, what the network did to eac
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import tempfile
@@ -81,8 +82,11 @@ def record(plan: Plan) -> dict:
     }
 
 
-def run(seed: int, browser: Browser, database: str | None = None) -> Result:
-    """The run of ``seed`` on ``database`` (a URL), else on an SQLite file of its own."""
+def run(
+    seed: int, browser: Browser, database: str | None = None, keep: Path | None = None
+) -> Result:
+    """The run of ``seed`` on ``database`` (a URL), else on an SQLite file of its own; with
+    ``keep`` (a folder), what the pages said and what the network did are kept there."""
     started = time.monotonic()
     plan = Plan.of(seed)
     with tempfile.TemporaryDirectory(prefix="faults-") as folder:
@@ -99,11 +103,24 @@ def run(seed: int, browser: Browser, database: str | None = None) -> Result:
             table.put_away()
             server.end(signal.SIGTERM)
     outcome.server_output = server.output
+    if keep is not None:
+        keep_heard(keep / f"seed-{seed}.jsonl", outcome)
     result = Result(seed, checks.problems(outcome), faults=table.log.summary(), keeper=table.keeper)
     result.seconds = time.monotonic() - started
     if not result.passed:
         result.lines = [*plan.lines(), "", *table.journal, "", *table.log.faults()]
     return result
+
+
+def keep_heard(path: Path, outcome: checks.Outcome) -> None:
+    """Every line the pages said and every exchange of a change, one JSON object a line."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    start = outcome.log.start
+    with path.open("w") as kept:
+        for line in outcome.heard:
+            kept.write(json.dumps(line) + "\n")
+        for exchange in outcome.log.changes():
+            kept.write(json.dumps({"what": "network", "line": exchange.line(start)}) + "\n")
 
 
 class Table:
@@ -218,7 +235,7 @@ class Table:
             for then in self.later.pop(step):
                 then()
         for phone in self.phones:
-            if phone.offline or phone.proxy.dark.is_set():
+            if phone.offline or phone.proxy.dark:
                 self.back(phone)
             if phone.page is None:
                 phone.open()

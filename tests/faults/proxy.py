@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 
 from tests.faults.log import Exchange, Log
 from tests.faults.schedule import Fault, Schedule
+from tests.relay import Relay
 
 HEAD_END = b"\r\n\r\n"
 UPSTREAM_SECONDS = 60.0  # a save waits up to SQLite's busy timeout (15 s) on a loaded machine
@@ -34,64 +35,44 @@ class Upstream(Exception):
     """The server did not answer (down, killed mid-request)."""
 
 
-class FaultProxy:
-    """One phone's network: ``127.0.0.1:<port>`` to the server on ``target_port``."""
+class FaultProxy(Relay):
+    """One phone's network: ``127.0.0.1:<port>`` to the server on ``target_port``, a signal
+    (``Relay``: ``cut``, ``restore``) that may also go for a while by itself."""
 
     def __init__(self, phone: str, target_port: int, schedule: Schedule, log: Log) -> None:
-        self.phone, self.target, self.schedule, self.log = phone, target_port, schedule, log
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self.listener.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.dark = threading.Event()  # no signal: every connection refused or broken off
-        self.lock = threading.Lock()
-        self.sockets: set[socket.socket] = set()
-        self.closed = False
+        self.phone, self.schedule, self.log = phone, schedule, log
         self.down_as_502 = True  # a server that is down: 502 (a reverse proxy's), else a reset
         self.restore_at = 0.0
-        threading.Thread(target=self._accept, daemon=True).start()
+        super().__init__(f"http://127.0.0.1:{target_port}")
 
     # --- The signal -------------------------------------------------------------------------
     def cut(self, seconds: float | None = None) -> None:
-        """The signal goes (for ``seconds``, else until ``restore``): what is under way breaks
-        off and nothing new gets through."""
-        self.dark.set()
+        """The signal goes (for ``seconds``, else until ``restore``)."""
         self.restore_at = time.monotonic() + seconds if seconds else float("inf")
         if seconds:
             timer = threading.Timer(seconds, self._restore_if_due)
             timer.daemon = True
             timer.start()
-        with self.lock:
-            dropped, self.sockets = self.sockets, set()
-        for sock in dropped:
-            reset(sock)
+        super().cut()
 
     def restore(self) -> None:
         self.restore_at = 0.0
-        self.dark.clear()
+        super().restore()
 
     def _restore_if_due(self) -> None:
         if time.monotonic() >= self.restore_at:
-            self.dark.clear()
+            super().restore()
 
-    def close(self) -> None:
-        self.closed = True
-        self.cut()
-        with contextlib.suppress(OSError):
-            self.listener.close()
+    @property
+    def dark(self) -> bool:
+        """No signal now."""
+        return not self.open.is_set()
 
     # --- Requests ---------------------------------------------------------------------------
-    def _accept(self) -> None:
-        while not self.closed:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.dark.is_set():
-                reset(client)
-                continue
-            with self.lock:
-                self.sockets.add(client)
-            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+    def _take(self, client: socket.socket) -> None:
+        with self.lock:
+            self.sockets.add(client)
+        threading.Thread(target=self._serve, args=(client,), daemon=True).start()
 
     def _serve(self, client: socket.socket) -> None:
         try:
@@ -117,7 +98,7 @@ class FaultProxy:
             time.sleep(fault.seconds)
         if fault.name == "twice":  # the same request at once, twice: only one is answered
             self._copy_later(exchange, raw, 0.0)
-        if self.dark.is_set():
+        if self.dark:
             return None
         try:
             answer = self._forward(client, exchange, raw)
@@ -134,7 +115,7 @@ class FaultProxy:
             return None
         if fault.name == "late":
             time.sleep(fault.seconds)
-        if not self.dark.is_set():
+        if not self.dark:
             exchange.delivered = status_of(answer)  # before the phone can read it
             try:
                 client.sendall(answer)
@@ -145,7 +126,7 @@ class FaultProxy:
     def _forward(self, client: socket.socket, exchange: Exchange, raw: bytes) -> bytes | None:
         """The server's answer, whole; a stream is piped to ``client`` as it comes (None)."""
         try:
-            upstream = socket.create_connection(("127.0.0.1", self.target), timeout=10)
+            upstream = socket.create_connection(self.target, timeout=10)
         except OSError as error:
             raise Upstream from error
         with self.lock:
@@ -159,7 +140,7 @@ class FaultProxy:
             if b"text/event-stream" in head.lower():
                 client.sendall(close_after(head))
                 exchange.delivered = exchange.upstream
-                reader.pipe(client, self.dark)
+                reader.pipe(client, self.open)
                 return None
             rest = reader.rest()
         except (OSError, ValueError) as error:
@@ -179,7 +160,7 @@ class FaultProxy:
         copy.copy_of = exchange
         self.log.add(copy)
         try:
-            with socket.create_connection(("127.0.0.1", self.target), timeout=10) as upstream:
+            with socket.create_connection(self.target, timeout=10) as upstream:
                 upstream.settimeout(UPSTREAM_SECONDS)
                 upstream.sendall(raw)
                 reader = Reader(upstream)
@@ -233,13 +214,13 @@ class Reader:
             data += chunk
         return data
 
-    def pipe(self, sink: socket.socket, dark: threading.Event) -> None:
+    def pipe(self, sink: socket.socket, signal: threading.Event) -> None:
         """What comes, passed on as it comes, until either side ends or the signal goes."""
         sink.sendall(self.buffer)
         self.buffer = b""
         with contextlib.suppress(OSError):
             self.sock.settimeout(None)
-            while not dark.is_set() and (chunk := self.sock.recv(65536)):
+            while signal.is_set() and (chunk := self.sock.recv(65536)):
                 sink.sendall(chunk)
 
 

@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import ClassVar
 
 import pytest
@@ -19,14 +19,14 @@ from tests.faults.log import Log
 from tests.faults.plan import Plan
 from tests.faults.proxy import FaultProxy
 from tests.faults.schedule import Fault, Schedule
+from tests.test_relay import Hello
 
 KEY = "abcdefghijklmnop"
 
 
-class Counting(BaseHTTPRequestHandler):
-    """Answers every POST with the keys it has had so far; ``/stream`` with two events."""
+class Counting(Hello):
+    """Keeps every POST's body and answers "saved"; ``/stream`` with two events."""
 
-    protocol_version = "HTTP/1.1"
     posted: ClassVar[list[str]] = []
 
     def do_POST(self) -> None:
@@ -46,15 +46,6 @@ class Counting(BaseHTTPRequestHandler):
             time.sleep(0.2)
         self.close_connection = True
         return None
-
-    def answer(self, body: bytes) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 class Fixed(Schedule):
