@@ -126,6 +126,11 @@ class Defaults:
     # A tap on the same button, at the same spot, this soon after the answer to the tap before
     # it was drawn is that double tap's second half (static/js/taps.js); 0 turns that off.
     DOUBLE_TAP_MS = 250
+    # A phone that plays a table (a step of its own saved, the game two changes on) readies
+    # itself for play without signal in the background (kept/phone.js), unless it asks to save
+    # data: the app on the phone, some MB, downloaded once. Off: only "Keep for play without
+    # signal" does it (the browser tests that play online, and the benches).
+    READY_UNASKED = True
     # The address players open (``https://cards.example``): share links and QR codes are made
     # with it, never from the Host header a request brings. Unset: the request's own address.
     PUBLIC_URL: str | None = None

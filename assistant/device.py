@@ -29,7 +29,10 @@ def posted_key() -> str:
 
 
 def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
+    """An htmx request for a part of a page. A boosted one (a link or a form of the app kept in
+    one document, ``base.html``) asks for the whole page, as the browser would."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and headers.get("HX-Boosted") != "true"
 
 
 def remember(token: str, names: list[str]) -> None:

@@ -1,7 +1,7 @@
-"""Play without signal, on a phone (js/phone.js, static/phone/worker.mjs): what keeping a table
-costs over the air, how long until it is ready, and what a person waits for once the signal is
-gone. Measured as the person sees it, the page's DOM on its own clock (bench/offline_page.py),
-so that it stays right whatever the page does to get there.
+"""Play without signal, on a phone (static/kept/phone.js, static/phone/worker.mjs): what
+keeping a table costs over the air, how long until it is ready, and what a person waits for once
+the signal is gone. Measured as the person sees it, the page's DOM on its own clock
+(bench/offline_page.py), so that it stays right whatever the page does to get there.
 
 Two profiles, each a fresh Chromium phone with its service worker: this machine as it is, and a
 phone's CPU (bench/phone_cpu.py: the browser's renderers run a quarter of the time, the page's

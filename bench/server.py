@@ -90,5 +90,9 @@ def running(access_log: Path | None = None, **settings: str) -> Iterator[Server]
         yield Server(base, env)
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a worker still holding a stream on a busy machine
+            server.kill()
+            server.wait()
         shutil.rmtree(folder, ignore_errors=True)

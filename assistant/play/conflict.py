@@ -1,10 +1,12 @@
-"""A correction that waited on a phone (no connection) while another phone changed the game:
-the round as this phone had it beside the round as the table has it now, cell by cell of the
-game's sheet, so that the player can choose which to keep."""
+"""What waited on a phone (no connection) while another phone changed the game, beside the game
+as the table has it now, cell by cell of the game's sheet, so that the player can choose which
+to keep: a correction's round (``conflict``), or the whole game as this phone played it on
+(``apart``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any
 
 from ..games import find_game
@@ -12,6 +14,7 @@ from ..games.base import RuleError
 from ..i18n import say
 from .base import Adapter, Context, EntryForm
 from .money import number
+from .standings import Standings
 
 
 @dataclass(frozen=True)
@@ -60,3 +63,37 @@ def conflict(
 
 def cell(value: str | int | None) -> str:
     return "–" if value is None else number(value)
+
+
+@dataclass(frozen=True)
+class RoundApart:
+    """One round where this phone's version of the game and the table's say different things."""
+
+    name: str  # the round in the game's own words ("Deal 2")
+    differences: tuple[Difference, ...]
+
+
+@dataclass(frozen=True)
+class Apart:
+    """The game as the table has it and as this phone had it (the phone's changes made offline
+    on an older version, while another phone moved the game on): each one's score and every
+    round where they differ, cell by cell of the game's sheet."""
+
+    table: Standings
+    phone: Standings
+    rounds: tuple[RoundApart, ...]
+
+
+def apart(adapter: Adapter[Any, Any], table: Context[Any, Any], phone: Context[Any, Any]) -> Apart:
+    """The table's version of a game beside this phone's."""
+    rules = table.loaded.spec.evening
+    ours, theirs = rules.sheet(phone.loaded.replay), rules.sheet(table.loaded.replay)
+    rounds = []
+    for row, (mine, now) in enumerate(zip_longest(ours.rows, theirs.rows, fillvalue=()), start=1):
+        cells = zip_longest(theirs.columns, mine, now)
+        found = tuple(
+            Difference(say(column), cell(m), cell(t)) for column, m, t in cells if m != t and column
+        )
+        if found:
+            rounds.append(RoundApart(say(adapter.round_name(row)), found))
+    return Apart(adapter.standings(table), adapter.standings(phone), tuple(rounds))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from babel.lists import format_list
 from flask import Flask, Response, abort, current_app, render_template, request
@@ -15,6 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..circles import routes as circles
 from ..config import HSTS, served_over_https
+from ..device import is_htmx
 from ..evening import routes as evening
 from ..evening import table_routes as tables
 from ..extensions import db
@@ -30,7 +30,7 @@ from ..play.fields import input_value, pad_keys
 from ..play.fold import fold, whole_sheet
 from ..play.money import number, typed
 from ..play.sheet_links import correct_link
-from . import games, home, phone, pwa
+from . import games, home, phone, pwa, versions
 
 CSP = (
     "default-src 'self'; script-src 'self'; "
@@ -88,7 +88,8 @@ LINK_PARTS = ("token", "view_token")  # the parts of an address that are a key
 
 
 def register_views(app: Flask) -> None:
-    for module in (home, tables, games, pwa, phone, evening, circles, nights, hall, at_table):
+    modules = (home, tables, games, versions, pwa, phone, evening, circles, nights, hall, at_table)
+    for module in modules:
         app.register_blueprint(module.bp)
     app.register_blueprint(games.view_bp)
     app.register_blueprint(home.new_circle_bp)
@@ -99,6 +100,7 @@ def register_views(app: Flask) -> None:
         new_key=new_key,
         current_locale=current_language,
         game_assets=lambda kind: assets.get(kind, ()),
+        every_game_asset=lambda: tuple(name for names in assets.values() for name in names),
         spec_of=find_game,
         fold=fold,
         pad_keys=pad_keys,
@@ -119,7 +121,6 @@ def register_views(app: Flask) -> None:
     if app.config["ANSWER_DELAY_SECONDS"]:
         app.before_request(slow_answer)
     app.after_request(security_headers)
-    app.after_request(name_the_answered_form)
     for code, page in ((404, not_found), (CSRFError, csrf_failed), (413, too_large)):
         app.register_error_handler(code, page)
     app.register_error_handler(429, too_many)
@@ -150,7 +151,7 @@ def security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
     if response.mimetype == "text/html":
-        response.headers.add("Vary", "HX-Request")
+        response.headers.add("Vary", "HX-Request, HX-Boosted")
     if "Cache-Control" not in response.headers and carries_a_key(response):
         response.headers["Cache-Control"] = "no-store"
     return response
@@ -165,17 +166,6 @@ def carries_a_key(response: Response) -> bool:
     its own copy of a page for play without signal (its cache is not governed by this)."""
     under_a_link = any(name in (request.view_args or {}) for name in LINK_PARTS)
     return response.mimetype == "text/html" or under_a_link
-
-
-def name_the_answered_form(response: Response) -> Response:
-    """A kept form the outbox sent (``?outbox=1``) answered with a redirect: the page it
-    lands on learns the form's key from its address (``#outbox-KEY``), and the phone lets
-    go of the form instead of sending it once more (outbox.js)."""
-    key = posted_key() if response.status_code == 303 else None
-    if key and "outbox" in request.args and response.location:
-        where = response.location.split("#")[0]
-        response.location = f"{where}#outbox-{quote(key, safe='')}"
-    return response
 
 
 def not_found(_error: Exception) -> tuple[str, int]:
@@ -193,7 +183,7 @@ def too_large(_error: Exception) -> tuple[str, int]:
 def too_many(_error: Exception) -> Any:
     """A rate limit (throttle.py): a page that says to wait, or a note on top of the page."""
     wait = {"Retry-After": "60"}
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx():
         moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin", **wait}
         return render_template("errors/_429.html"), 429, moved
     return render_template("errors/429.html"), 429, wait
@@ -203,7 +193,7 @@ def server_error(_error: Exception) -> Any:
     """Our own page (no trace), with the request's half-done work rolled back. An htmx
     request keeps its page and form: the message goes on top of it."""
     db.session.rollback()
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx():
         moved = {"HX-Retarget": "#main", "HX-Reswap": "afterbegin"}
         return render_template("errors/_500.html"), 500, moved
     return render_template("errors/500.html"), 500

@@ -54,9 +54,8 @@ def service_worker() -> Response:
     body = render_template(
         "pwa/sw.js",
         version=asset_version(),
-        precache=[*static, url_for("pwa.offline"), url_for("pwa.unsent")],
+        precache=[*static, url_for("pwa.offline")],
         offline=url_for("pwa.offline"),
-        unsent=url_for("pwa.unsent"),
         static_prefix=url_for("static", filename=""),
         phone_app=url_for("phone.app_zip"),
     )
@@ -68,30 +67,28 @@ def offline() -> str:
     return render_template("pwa/offline.html")
 
 
-@bp.get("/unsent")
-def unsent() -> str:
-    """What the service worker shows when a form's page could not reach the server although
-    the phone believed it had a connection (the browser's own error page says nothing useful)."""
-    return render_template("pwa/unsent.html")
-
-
 def precached_files() -> list[str]:
     """What the service worker keeps on the phone from the first visit on: the shared files,
     which every page loads. A game's own files (``static/<kind>/``) are kept once a page of that
     game has loaded them (``pwa.js`` tells the worker which, and they come from the browser's
     cache): a first visit does not download the three other games. The PNG icons are for
-    installing the app (the phone keeps its own copy then); a page shows the SVG one. A
-    vendored file's provenance (``vendored.json``) is for people, not for pages."""
+    installing the app (the phone keeps its own copy then); a page shows the SVG one. The files
+    of one page alone (the table's, a club night's hall) are kept like a game's, once that page
+    has loaded them. A vendored file's provenance (``vendored.json``) is for people, not for
+    pages."""
     return [name for name in static_files() if not NOT_KEPT.fullmatch(name) and shared(name)]
 
 
-NOT_KEPT = re.compile(r"icons/.*\.png|(.*/)?vendored\.json")
+NOT_KEPT = re.compile(
+    r"icons/.*\.png|(.*/)?vendored\.json|js/evening\.js|js/hall\.js|css/night\.css"
+)
 
 
 def shared(name: str) -> bool:
     """Whether a static file is every page's (a game's own live under its kind's folder, and
-    the app for play without signal under ``phone/``: kept once a table is kept for it)."""
-    return name.split("/", 1)[0] not in (*GAMES, "phone")
+    the app for play without signal under ``phone/`` with the page's side of it under
+    ``kept/``: loaded and kept once a table is kept for it)."""
+    return name.split("/", 1)[0] not in (*GAMES, "phone", "kept")
 
 
 def asset_version() -> str:

@@ -112,3 +112,11 @@ function enhance(root) {
 
 document.addEventListener("DOMContentLoaded", () => enhance(document));
 document.addEventListener("htmx:after:swap", () => enhance(document));
+
+// --- A page of the app answered in this document (base.html): it speaks its own language ---
+document.addEventListener("htmx:before:swap", (event) => {
+  const ctx = event.detail && event.detail.ctx;
+  if (!ctx || ctx.target !== document.body || typeof ctx.text !== "string") return;
+  const found = /<html[^>]*\slang="([^"]+)"/.exec(ctx.text);
+  if (found) document.documentElement.lang = found[1];
+});

@@ -3,6 +3,8 @@
 "use strict";
 
 (() => {
+  if (window.eveningWired) return; // the script comes again with the table's page (base.html)
+  window.eveningWired = true;
   const canShare = (data) => Boolean(navigator.share) && (!navigator.canShare || navigator.canShare(data));
 
   function reveal() {
@@ -127,4 +129,8 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
+  // The table's page answered in this document (a link of the app, base.html).
+  document.addEventListener("htmx:after:swap", (event) => {
+    if (event.detail && event.detail.ctx && event.detail.ctx.target === document.body) start();
+  });
 })();

@@ -6,9 +6,11 @@
 "use strict";
 
 (() => {
+  if (window.hallWired) return; // the script comes again with each night page (base.html)
+  window.hallWired = true;
   const part = () => document.querySelector("[data-night-live]");
   let source = null;
-  let watching = null; // the tables' games the open stream hears (data-watching)
+  let watching = null; // the stream and the tables' games it was opened for (data-watching)
   let latest = 0;
   let held = false;
   let overdue = null;
@@ -25,7 +27,7 @@
   function open() {
     const element = part();
     if (source || !element || !window.EventSource || document.visibilityState === "hidden") return;
-    watching = element.dataset.watching;
+    watching = `${element.dataset.stream} ${element.dataset.watching}`;
     latest = Number(element.dataset.version || 0);
     source = new EventSource(`${element.dataset.stream}?version=${latest}`);
     source.addEventListener("version", told);
@@ -98,20 +100,38 @@
     shown.textContent = left ? `${mm}:${String(left % 60).padStart(2, "0")}` : shown.dataset.over;
   }
 
+  // The hall's lists turn every few seconds; the poll swaps #hall often, so the timer is set
+  // again only when the hall comes or goes (another page of the app in this document).
+  let turner = null;
+  let turnEvery = null;
+  function turnPages() {
+    const hall = document.getElementById("hall");
+    const every = hall ? 1000 * Number(hall.dataset.pageSeconds || 8) : null;
+    if (every === turnEvery) return;
+    clearInterval(turner);
+    turnEvery = every;
+    turner = every ? setInterval(turn, every) : null;
+  }
+
   function start() {
     open();
     tick();
     paginate();
-    const hall = document.getElementById("hall");
-    if (hall) setInterval(turn, 1000 * Number(hall.dataset.pageSeconds || 8));
+    turnPages();
     setInterval(tick, 1000);
   }
 
   // A new round's tables are other games: the stream opened for the round before does not
-  // hear them, so it is opened again for the games the part now watches.
+  // hear them, so it is opened again for the games the part now watches. Another page of the
+  // app in this document (base.html) has another night's stream, or none. A stream the server
+  // refused is not asked again for the same games (the poll goes on).
   function rewatch() {
     const element = part();
-    if (source && element && element.dataset.watching !== watching) { close(); open(); }
+    const now = element ? `${element.dataset.stream} ${element.dataset.watching}` : null;
+    if (now === watching) return;
+    close();
+    watching = null;
+    open();
   }
 
   // The hall's part is drawn at most once a second for all its screens (night/hall.py): one
@@ -125,7 +145,13 @@
     }
   }
 
-  document.addEventListener("htmx:after:swap", () => { rewatch(); behind(); tick(); paginate(); });
+  document.addEventListener("htmx:after:swap", () => {
+    rewatch();
+    behind();
+    tick();
+    paginate();
+    turnPages();
+  });
   window.addEventListener("resize", paginate);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") close();

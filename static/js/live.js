@@ -48,10 +48,13 @@
     open(); // the poll meanwhile
   }
 
+  let streamOf = null; // the game whose stream is held
+
   function open() {
     const element = poll();
-    if (source || !element || document.visibilityState === "hidden") return;
-    source = new EventSource(`${element.dataset.stream}?version=${shown()}`);
+    if (source || !element || document.visibilityState === "hidden" || !navigator.onLine) return;
+    streamOf = element.dataset.stream;
+    source = new EventSource(`${streamOf}?version=${shown()}`);
     source.addEventListener("version", told);
     source.addEventListener("ping", told);
     source.addEventListener("error", lost);
@@ -73,11 +76,23 @@
   // would meet that request still running and be dropped, so it is asked right after.
   document.addEventListener("htmx:finally:request", () => setTimeout(askIfBehind));
 
+  // Another page of the app in this document (base.html): another game's stream, or none.
+  document.addEventListener("htmx:after:swap", () => {
+    const element = poll();
+    if ((element ? element.dataset.stream : null) === (source ? streamOf : null)) return;
+    close();
+    latest = 0;
+    open();
+  });
+
   // iOS ends the streams of an app in the background: let go of it there, open it on return.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") close();
     else open();
   });
+  // Without a connection the browser would try the stream again every few seconds, for nothing.
+  window.addEventListener("offline", close);
+  window.addEventListener("online", open);
   window.addEventListener("pagehide", close);
   window.addEventListener("pageshow", open);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", open);

@@ -3,17 +3,23 @@
 // Safari, which has no install prompt, a hint shown once. The outbox itself: js/outbox.js.
 "use strict";
 
+// The worker keeps the shared files from its install on; a page's own (a game's) it keeps when
+// told, so that the game opens without signal from now on: at load, and for every page of the
+// app answered in this document since (its head merged in, base.html).
+function keepFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((registration) => {
+    const loaded = document.querySelectorAll("script[src], link[rel=stylesheet][href]");
+    const keep = Array.from(loaded, (element) => element.src || element.href)
+      .filter((url) => new URL(url).origin === location.origin);
+    if (registration.active) registration.active.postMessage({ keep });
+  }).catch(() => {});
+}
+
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
-    // The worker keeps the shared files from its install on; this page's own (a game's) it
-    // keeps when told, so that the game opens without signal from now on.
-    navigator.serviceWorker.ready.then((registration) => {
-      const loaded = document.querySelectorAll("script[src], link[rel=stylesheet][href]");
-      const keep = Array.from(loaded, (element) => element.src || element.href)
-        .filter((url) => new URL(url).origin === location.origin);
-      if (registration.active) registration.active.postMessage({ keep });
-    }).catch(() => {});
+    keepFiles();
   });
 }
 
@@ -25,8 +31,9 @@ if ("serviceWorker" in navigator) {
     const port = event.ports && event.ports[0];
     if (!asked || !port) return;
     const phone = window.phone;
+    const said = ({ status, text, path }) => port.postMessage({ status, text, path });
     if (!phone || !phone.handles(asked.url)) port.postMessage({ none: true });
-    else phone.answerPage(asked).then((answer) => port.postMessage(answer), () => port.postMessage({ none: true }));
+    else phone.answerPage(asked).then(said, () => port.postMessage({ none: true }));
   });
 }
 
@@ -75,61 +82,113 @@ function homeScreenHint() {
   hint.querySelector("[data-ios-hint-close]").addEventListener("click", () => { hint.hidden = true; });
 }
 
-// --- "Not sent" (sw.js): going back finds the form as it was typed ---------------------------
-// Browsers do not restore fields marked autocomplete="off" on the way back, so what a form sent
-// as a page held is kept for this tab until the next page, and put back only after "Go back".
-const SENT = "form-sent";
-const UNSENT = "form-unsent";
-
-function remember(store, name, value) {
-  try {
-    if (value === null) store.removeItem(name); else store.setItem(name, value);
-  } catch (error) { /* storage refused: the browser's own restoring is all there is */ }
-}
-
-document.addEventListener("submit", (event) => {
-  const form = event.target;
-  if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
-  if (form.hasAttribute("hx-post")) return;  // htmx's forms are not pages: the outbox keeps them
-  const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
-  remember(sessionStorage, SENT, JSON.stringify({ action: form.action, fields }));
-});
-
-document.addEventListener("click", (event) => {
-  if (!event.target.closest("[data-go-back]")) return;
-  remember(sessionStorage, UNSENT, "1");
-  history.back();
-});
-
-function putBackUnsent() {
-  let sent = null;
-  try {
-    if (sessionStorage.getItem(UNSENT)) sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
-  } catch (error) { sent = null; }
-  remember(sessionStorage, UNSENT, null);
-  const form = sent && Array.from(document.forms).find((f) => f.action === sent.action);
-  if (!form) return;
-  const seen = {};
-  sent.fields.forEach(([name, value]) => {
-    const all = Array.from(form.elements).filter((el) => el.name === name);
-    const choice = all.find((el) => (el.type === "radio" || el.type === "checkbox") && el.value === value);
-    if (choice) { choice.checked = true; return; }
-    const field = all.filter((el) => el.type !== "radio" && el.type !== "checkbox")[seen[name] || 0];
-    seen[name] = (seen[name] || 0) + 1;
-    if (field && field.type !== "file") field.value = value;
-  });
-  const open = form.closest("details");
-  if (open) open.open = true;
-}
-
 // --- Wiring -----------------------------------------------------------------------------------
 document.addEventListener("htmx:after:swap", keepAwake);
 document.addEventListener("visibilitychange", keepAwake);
 window.addEventListener("outbox:kept", keepStorage);
 
-document.addEventListener("DOMContentLoaded", () => {
-  putBackUnsent();
+function pageShown() {
   keepAwake();
   keepStorage();
   homeScreenHint();
+}
+
+document.addEventListener("DOMContentLoaded", pageShown);
+// A page of the app swapped in whole (boosted): shown as if loaded, its head merged by then
+// (hx-head adds a game's files before this event's listeners run).
+document.addEventListener("htmx:after:swap", (event) => {
+  const ctx = event.detail && event.detail.ctx;
+  if (!ctx || ctx.target !== document.body) return;
+  pageShown();
+  keepFiles();
 });
+
+// --- The last state at once: each page as this phone last showed it, kept for the next opening
+// (the service worker serves it without a connection, and before an older copy of the server's,
+// sw.js). A page answered in this document (base.html) reaches the worker's cache no other way:
+// a form's redirect is followed past it, and an entry changes only the page's #game. ----------
+(() => {
+  const PAGES = "table-assistant-pages"; // the service worker's copies (sw.js)
+  let shown = `<!doctype html>\n${document.documentElement.outerHTML}`;
+
+  function remember() {
+    if (!window.caches) return;
+    const url = location.href.split("#")[0];
+    const page = new Response(shown, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    caches.open(PAGES).then((cache) => cache.put(url, page)).catch(() => {});
+  }
+
+  // What the page shows now, from the answer just swapped in: a whole page, or its #game.
+  document.addEventListener("htmx:after:swap", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    if (!ctx || typeof ctx.text !== "string") return;
+    if (ctx.target === document.body) {
+      if (ctx.elsewhere) return; // a page not at the address shown (both versions: versions.js)
+      shown = ctx.text;
+    } else if (ctx.target && ctx.target.id === "game") {
+      const now = window.versions.game(ctx.text);
+      const before = new DOMParser().parseFromString(shown, "text/html");
+      const old = before.getElementById("game");
+      if (!now || !old) return;
+      old.replaceWith(before.importNode(now, true));
+      shown = `<!doctype html>\n${before.documentElement.outerHTML}`;
+    } else {
+      return;
+    }
+    remember();
+  });
+})();
+
+// --- Play without signal: its page side (static/kept/) loaded where it is wanted ------------
+// On a phone that keeps tables, at once (its Python answers every page without a connection);
+// on a phone that plays a table (a step of its own saved, the game two changes on: its first
+// deal) or asks to keep one, then. Never on a first visit, which only looks and stays light.
+(() => {
+  const keepsTables = () => {
+    try { return localStorage.getItem("play-without-signal") === "1"; } catch (error) { return false; }
+  };
+  const saveData = () => Boolean(navigator.connection && navigator.connection.saveData);
+  const loading = {};
+
+  function keptScript(name) {
+    loading[name] ||= new Promise((resolve, reject) => {
+      const aside = document.querySelector("[data-phone]");
+      const src = aside && JSON.parse(aside.dataset.scripts || "{}")[name];
+      if (!src) return reject(new Error(`no script ${name}`));
+      const script = Object.assign(document.createElement("script"), { src });
+      script.onload = resolve;
+      script.onerror = () => { delete loading[name]; reject(new Error(`${name} did not load`)); };
+      document.head.append(script);
+    });
+    return loading[name];
+  }
+
+  const keepTable = () => keptScript("phone").then(() => window.phone.keep()).catch(() => {});
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("[data-keep-offline]")) keepTable();
+  });
+
+  // Ready without a tap (config READY_UNASKED, unless the phone asks to save data).
+  document.addEventListener("htmx:after:request", (event) => {
+    const ctx = event.detail && event.detail.ctx;
+    const source = ctx && ctx.sourceElement;
+    if (!source || !source.matches || !source.matches("form[data-entry]") || ctx.keptHere) return;
+    if (!ctx.response || ctx.response.status >= 300 || window.versions.of(ctx.text) < 2) return;
+    if (!document.body.hasAttribute("data-ready-unasked") || saveData()) return;
+    if (!keepsTables() && navigator.onLine && window.Worker) keepTable();
+  });
+
+  // "Keep for play without signal" under a game's live line: in sight on a phone that keeps no
+  // table yet (where it keeps them, kept/phone.js says how it stands instead).
+  function showKeepLine() {
+    const line = document.querySelector("#game [data-keep-line]");
+    if (line && !keepsTables() && window.Worker) line.hidden = false;
+  }
+  document.addEventListener("htmx:after:swap", showKeepLine);
+  showKeepLine();
+
+  window.keptScript = keptScript;
+  window.keepsTables = keepsTables;
+  if (keepsTables()) keptScript("phone").catch(() => {});
+})();

@@ -14,28 +14,45 @@
   // Every request of the page waits its turn (hx-sync on #main). A form tapped while the answer
   // to the one before was on its way still carries the version its page showed: it is sent with
   // the version this phone's own answer gave since. Versions other phones made are not followed,
-  // so their changes still answer 409.
-  const ownNext = new Map(); // version the page showed → version this phone's answer gave
+  // so their changes still answer 409. The one place that reads a version out of an answer and
+  // follows this phone's own (outbox.js sends what waits by it too).
+  // (by game: the app stays one document, base.html, and every game counts from 0)
+  const ownNext = new Map(); // "game@version the page showed" → version this phone's answer gave
+  const gameOf = (action) => (/^\/t\/[^/]+\/g\/\d+\//.exec(new URL(action, location.href).pathname) || [""])[0];
+
+  const versions = {
+    // The game an answer shows (its #game), or null: an answer that is not a game's.
+    game(text) {
+      if (!text || !text.includes('id="game"')) return null;
+      return new DOMParser().parseFromString(text, "text/html").getElementById("game");
+    },
+    of(text) {
+      const found = versions.game(text);
+      return found ? Number(found.dataset.version) : null;
+    },
+    follow(action, version) {
+      const game = gameOf(action);
+      let now = version;
+      for (let steps = 0; ownNext.has(`${game}@${now}`) && steps < 1000; steps += 1) now = ownNext.get(`${game}@${now}`);
+      return now;
+    },
+    // This phone's own change (posted to ``action``) moved its game from one version to the next.
+    moved(action, from, to) {
+      if (to === from + 1) ownNext.set(`${gameOf(action)}@${from}`, to);
+    },
+    shown() {
+      const page = game();
+      return page ? Number(page.dataset.version) : null;
+    },
+  };
+  window.versions = versions;
+
   const touched = new WeakMap(); // a form → the names of the fields tapped since it was sent
-
-  function followOwn(version) {
-    let now = version;
-    for (let steps = 0; ownNext.has(now) && steps < 1000; steps += 1) now = ownNext.get(now);
-    return now;
-  }
-
-  function answeredVersion(text) {
-    const found = /id="game"[^>]*data-version="(\d+)"/.exec(text || "");
-    return found ? Number(found[1]) : null;
-  }
 
   const isPoll = (ctx) => Boolean(ctx && ctx.sourceElement && ctx.sourceElement.hasAttribute
     && ctx.sourceElement.hasAttribute("data-poll"));
-
-  // The outbox's changes move the game on too.
-  window.addEventListener("outbox:answered", (event) => {
-    ownNext.set(event.detail.from, event.detail.to);
-  });
+  const isBoosted = (ctx) => Boolean(ctx && ctx.request && ctx.request.headers
+    && ctx.request.headers["HX-Boosted"] === "true");
 
   // --- Every tap counts ---------------------------------------------------------------------------
   // No button is disabled while an answer is on its way (a tap on it was lost, unsaid): the tap
@@ -129,7 +146,7 @@
     const body = ctx.request.body;
     if (ctx.request.method === "POST" && body && body.has && body.has("version")) {
       const shown = Number(body.get("version"));
-      ctx.sentVersion = followOwn(shown);
+      ctx.sentVersion = versions.follow(ctx.request.action, shown);
       if (ctx.sentVersion !== shown) body.set("version", String(ctx.sentVersion));
     }
     // The page this form was on may have been swapped while it waited: answer into today's.
@@ -143,14 +160,11 @@
     if (!ctx || !ctx.response) return;
     if (!ctx.keptHere) heard();  // answered on this phone (phone.js): the table was not heard
     const status = ctx.response.status;
-    const now = answeredVersion(ctx.text);
-    if (ctx.sentVersion != null && status < 300 && now === ctx.sentVersion + 1) {
-      ownNext.set(ctx.sentVersion, now);
-    }
+    if (ctx.sentVersion != null && status < 300) versions.moved(ctx.request.action, ctx.sentVersion, versions.of(ctx.text));
     // An answer never moves the page: the top of the game was shown at the tap (below), and the
     // finger may be on its way to the next key since (on a small phone, below the fold). A
     // refusal brings the problem into view after the swap.
-    if (!isPoll(ctx) && typeof ctx.swap === "string") {
+    if (!isPoll(ctx) && !isBoosted(ctx) && typeof ctx.swap === "string") {
       ctx.swap = status >= 400 ? "outerHTML" : ctx.swap.replace(/\s*show:top\b/, "");
     }
   });
@@ -267,6 +281,14 @@
     if (!ctx || !page) return;
     // htmx 4 says "before swap" for a 204 too (nothing new: no swap follows): not news.
     if (NOTHING_NEW.has(ctx.response && ctx.response.status)) return;
+    // Forward only: an answer older than what the page shows (a change sent late, while this
+    // phone shows what it worked out since) is not painted over it; the outbox paints the
+    // table's older version on purpose only when the versions went apart (ctx.apart).
+    const incoming = ctx.target === page && !ctx.apart ? versions.of(ctx.text) : null;
+    if (incoming !== null && incoming < versions.shown()) {
+      event.preventDefault();
+      return;
+    }
     if (isPoll(ctx) && halfFilled()) {
       event.preventDefault(); // the taps stay; the banner offers the newer page
       waiting = ctx.text;
@@ -326,6 +348,8 @@
   let offlineSince = null;
   let keptHere = 0; // this page's changes in the outbox
   let unansweredHere = 0; // of them, those the page shows as they were before (no phone.js)
+  let stuckHere = 0; // of them, those that wait for the table's choice (outbox.js says so)
+  let sending = 0; // back online, how many are still to send
   let sentNote = null; // how many it sent, when
 
   function heard() {
@@ -353,13 +377,22 @@
 
   window.addEventListener("outbox:count", (event) => {
     keptHere = event.detail.here;
+    stuckHere = event.detail.stuck || 0;
     unansweredHere = event.detail.unanswered;
     showHeard();
     showWaiting();
   });
+  // Back online: how many are still to send, and "sent" only once the server has acknowledged
+  // every change this phone kept.
+  window.addEventListener("outbox:sending", (event) => {
+    sending = event.detail.left;
+    showHeard();
+  });
   window.addEventListener("outbox:sent", (event) => {
-    sentNote = { count: event.detail.count, at: Date.now() };
-    heard();
+    sending = 0;
+    if (event.detail.all && event.detail.count) sentNote = { count: event.detail.count, at: Date.now() };
+    if (event.detail.count) heard();
+    else showHeard();
   });
 
   function clock(ms) {
@@ -380,11 +413,16 @@
     } else {
       if (seconds >= 60) text = words.minutes.replace("{n}", Math.floor(seconds / 60));
       else if (seconds >= 5) text = words.seconds.replace("{n}", seconds);
+      // Online by the browser's word, what could not be sent yet (a network that reaches nothing).
+      const waits = keptHere - stuckHere;
+      const waiting = waits === 1 ? words.waitsOne : (words.waitsMany || "").replace("{n}", waits);
+      if (waits > 0 && waiting) text = `${text} · ${waiting}`;
+      if (sending && words.sending) text = words.sending.replace("{n}", sending);
       const said = sentNote && (sentNote.count === 1 ? words.sentOne : words.sentMany);
       if (said) text = `${text} · ${said.replace("{n}", sentNote.count).replace("{time}", clock(sentNote.at))}`;
     }
     if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle("stale", offlineSince !== null || seconds >= 60);
+    (line.closest(".live-line") || line).classList.toggle("stale", offlineSince !== null || seconds >= 60);
   }
   setInterval(showHeard, 1000);
 

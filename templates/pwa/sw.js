@@ -1,6 +1,6 @@
 {# The service worker: static files cache-first, pages network-first with the last copy offline.
-   Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites; a
-   form's page that cannot be sent gets the app's own page instead of the browser's.
+   Never cached: anything but GET (entries are POSTs), htmx fragments, polls, other sites. Every
+   form of the app is sent by the page itself (htmx, base.html), which keeps what it cannot send.
    Its comments are Jinja's: they are not sent to the phone. #}
 "use strict";
 
@@ -8,7 +8,6 @@ const STATIC = "table-assistant-static-{{ version }}";
 const PAGES = "table-assistant-pages";  {# last good copy of each page, kept across versions #}
 const PRECACHE = {{ precache|tojson }};
 const OFFLINE = {{ offline|tojson }};
-const UNSENT = {{ unsent|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
 const PHONE_APP = {{ phone_app|tojson }};  {# the app for play without signal (phone.js) #}
 const MAX_PAGES = 40;
@@ -45,9 +44,13 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+{# A page: loaded by the browser, or asked by htmx for the whole page (a link of the app kept
+   in one document, base.html), which is the same page. #}
+const isPage = (request) => request.mode === "navigate" || request.headers.get("HX-Boosted") === "true";
+
 function cacheable(request) {
   if (request.method !== "GET") return false;
-  if (request.headers.has("HX-Request")) return false;
+  if (request.headers.has("HX-Request") && !isPage(request)) return false;
   const url = new URL(request.url);
   return url.origin === self.location.origin && !url.pathname.endsWith("/poll");
 }
@@ -56,62 +59,49 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!cacheable(request)) return;  {# the browser goes to the network as if we were not here #}
   const url = new URL(request.url);
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (isPage(request)) event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC_PREFIX) || url.pathname === PHONE_APP) event.respondWith(asset(request));
 });
 
-{# A form sent as a page (htmx's entries have the outbox) that cannot reach the server: the
-   app's page says so, and that going back finds what was typed. Nothing of it is cached. #}
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.mode !== "navigate" || request.method !== "POST") return;
-  {# The outbox's own sending of a kept form: it keeps the form until an answer names it. #}
-  if (new URL(request.url).searchParams.has("outbox")) return;
-  event.respondWith(send(request));
-});
-
-async function send(request) {
-  const body = request.clone();
-  try {
-    return await fetch(request);
-  } catch (error) {
-    return (await onThePhone(body)) || notSent();
-  }
-}
-
 {# Without a connection, a page of a table this phone keeps for play without signal is answered
-   by the app on the phone (js/phone.js) in an open page of that table, as the server would:
-   a form's redirect and the page it leads to, a game's page, the table's page. #}
+   by the app on the phone (kept/phone.js) in an open page of the app, as the server would: a
+   game's page, the table's page. A page that takes it waits for the answer
+   as long as its Python needs to start (some seconds on a phone), never "Not sent": only a page
+   that went away meanwhile gives up. #}
 async function onThePhone(request) {
-  const asked = {
-    method: request.method,
-    url: request.url,
-    body: request.method === "POST" ? await request.text() : "",
-  };
+  const asked = { method: "GET", url: request.url };
   for (const client of await self.clients.matchAll({ type: "window" })) {
-    const answer = await new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (event) => resolve(event.data);
-      client.postMessage({ phone: asked }, [channel.port2]);
-      setTimeout(() => resolve(null), 30000);  {# starting Python on a slow phone #}
-    });
+    const answer = await askPage(client, asked);
     if (answer && answer.status) {
-      if (answer.location) return Response.redirect(new URL(answer.location, request.url).href, 303);
       return new Response(answer.text, { status: answer.status, headers: { "Content-Type": "text/html; charset=utf-8" } });
     }
   }
   return null;
 }
 
-async function notSent() {
-  return (await caches.match(UNSENT, { ignoreVary: true })) || Response.error();
+function askPage(client, asked) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => { clearInterval(alive); resolve(event.data); };
+    client.postMessage({ phone: asked }, [channel.port2]);
+    const alive = setInterval(async () => {
+      if (!(await self.clients.get(client.id))) { clearInterval(alive); resolve(null); }
+    }, 2000);
+  });
 }
+
+{# A game's page the phone played on ahead of the server (its changes wait to be sent, or the
+   page's network is down while this worker's is not): the phone's own copy of it (kept/phone.js),
+   never the server's older one, whose forms would send changes made on an older version. #}
+const versionOf = (text) => Number((/id="game"[^>]*data-version="(\d+)"/.exec(text) || [])[1]);
 
 async function page(request) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic") {
+      const kept = await cache.match(request, { ignoreVary: true });
+      if (kept && versionOf(await kept.clone().text()) > versionOf(await response.clone().text())) return kept;
       await cache.put(request, response.clone());
       trim(cache);
     }

@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 
 from assistant import create_app
 from assistant.bundle import make_bundle
 from assistant.config import Defaults
 from assistant.extensions import db
+from tests.browser.on_the_phone import Signal
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -32,6 +33,11 @@ PHONE = {
 }
 
 pytestmark = pytest.mark.browser
+
+# A link or form of the app is answered in the page (base.html: htmx's boost), not by a
+# navigation that Playwright's tap waits for (up to 30 s): the state a test expects next takes
+# the server's answer with it now, so it is given as long as a navigation was.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -85,6 +91,9 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
             # Playwright taps the next button the moment it is drawn, faster than any person:
             # the double-tap window is off but where a test asks for it (human_server).
             "DOUBLE_TAP_MS": 0,
+            # A phone that plays online readies itself for play without signal (some MB and
+            # Python started in the page): only where a test asks for it.
+            "READY_UNASKED": False,
             **config,
         }
     )
@@ -101,6 +110,28 @@ def serve(folder: Path, **config: object) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture
+def signal(live_server: str) -> Iterator[Signal]:
+    """The live server behind a phone's signal of the test's own (tests/relay.py), to cut for
+    real: the phone opens the app at ``signal.url`` (an origin of its own)."""
+    found = Signal(live_server)
+    yield found
+    found.close()
+
+
+@pytest.fixture(scope="session")
+def ready_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Pages that let a phone playing a table ready itself for play without signal."""
+    yield from serve(tmp_path_factory.mktemp("ready"), READY_UNASKED=True)
+
+
+@pytest.fixture
+def ready_signal(ready_server: str) -> Iterator[Signal]:
+    found = Signal(ready_server)
+    yield found
+    found.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""No connection at the table: bids are kept on the phone and sent when the connection returns."""
+"""No connection at the table (cut for real: tests/relay.py): bids are kept on the phone and sent
+when the connection returns; a request lost on a network that says it is up, kept too."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.on_the_phone import CONTROLLED, KEPT, Signal, on_server
 from tests.browser.table import import_example
 from tests.examples import example_records
 
@@ -17,28 +19,12 @@ pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anna", "Bo", "Cia", "Dan"]
 BIDS = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}  # deal 1: 10 cards, Anna deals
-# Resolves once the service worker controls the page (wait_for_function would need eval: CSP).
-CONTROLLED = """navigator.serviceWorker.controller !== null || Promise.race([
-  new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
-  }),
-  new Promise((_, fail) => setTimeout(() => fail(new Error("no service worker took over")), 15000)),
-])"""
 # Every cache of the site: name -> the URLs it holds.
 CACHED = """caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
   .then((cache) => cache.keys()).then((keys) => [name, keys.map((k) => k.url)]))))
   .then(Object.fromEntries)"""
-# How many entries wait in the outbox (after the page's pending work has run).
-KEPT = """new Promise((done, fail) => setTimeout(() => {
-  setTimeout(() => fail(new Error("the outbox did not answer")), 10000);
-  const db = indexedDB.open("table-assistant");
-  db.onerror = () => fail(db.error);
-  db.onsuccess = () => {
-    const count = db.result.transaction("outbox").objectStore("outbox").count();
-    count.onsuccess = () => { db.result.close(); done(count.result); };
-  };
-}, 300))"""
-PENDING = "Saved on this phone: 1 entry waits for the connection."
+# What the live line under the score says while one change waits (the time is the phone's).
+WAITS_ONE = re.compile(r"^Offline since .+ · 1 change waits$")
 
 
 def start_plump(page: Page, live_server: str, *, controlled: bool = True) -> str:
@@ -96,32 +82,35 @@ def server_version(url: str) -> int:
 
 
 def test_bids_saved_offline_wait_on_the_phone_and_arrive_later(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    url = start_plump(page, live_server)
-    version = server_version(url)
-    page.context.set_offline(True)
+    url = start_plump(page, signal.url)
+    server = on_server(url, signal)
+    version = server_version(server)
+    signal.cut(page)
     tap_pads(page, BIDS)
     page.get_by_role("button", name="Save bids").tap()
 
-    pending = page.locator("#game .pending[role=status]")
-    expect(pending).to_have_text(PENDING)
+    # The live line under the score says it (no box pushing the entry down).
+    live = page.locator("[data-live]")
+    expect(live).to_have_text(WAITS_ONE)
+    expect(page.locator("#game [data-outbox]")).to_be_hidden()
     assert page.evaluate(KEPT) == 1
     expect(page.get_by_role("button", name="Save bids")).to_be_enabled()
     shot(page, "offline-bids-pending")
-    assert server_version(url) == version  # nothing reached the server
+    assert server_version(server) == version  # nothing reached the server
 
     # Reloading without a connection: the service worker has the page, the entry still waits.
     response = page.reload()
     assert response is not None and response.from_service_worker
-    expect(pending).to_have_text(PENDING)
-    assert server_version(url) == version
+    expect(live).to_have_text(WAITS_ONE)
+    assert server_version(server) == version
 
-    page.context.set_offline(False)
+    signal.restore(page)
     expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
-    expect(pending).to_be_hidden()
-    assert server_version(url) == version + 1
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden()
+    assert server_version(server) == version + 1
     open_bids = page.locator(".protocol tr.current .bid.open")
     expect(open_bids).to_have_text([str(BIDS[name]) for name in PLAYERS])
     shot(page, "offline-bids-arrived")
@@ -131,7 +120,7 @@ def test_bids_saved_offline_wait_on_the_phone_and_arrive_later(
     expect(pad(page, "Anna").locator("input:checked")).to_have_value("3")
     page.get_by_role("button", name="Save tricks").tap()
     expect(page.locator("#game .banner")).to_contain_text("Deal 2 of 19")
-    assert server_version(url) == version + 2
+    assert server_version(server) == version + 2
     assert errors == []
 
     # What the service worker keeps: the precached files and whole pages, no fragments or posts.
@@ -140,9 +129,9 @@ def test_bids_saved_offline_wait_on_the_phone_and_arrive_later(
     statics = next(urls for name, urls in cached.items() if "-static-" in name)
     assert url in pages  # the game page, stored on its way in
     assert not [u for u in pages if u.endswith(("/poll", "/enter", "/undo")) or "version=" in u]
-    assert live_server + "/offline" in statics
+    assert signal.url + "/offline" in statics
     # Static files are kept under their fingerprinted URLs, as the pages ask for them.
-    assert [u for u in statics if u.startswith(live_server + "/static/js/pwa.js?v=")]
+    assert [u for u in statics if u.startswith(signal.url + "/static/js/pwa.js?v=")]
 
 
 def test_a_lost_request_is_kept_and_sent_with_the_next_page_load(
@@ -156,7 +145,8 @@ def test_a_lost_request_is_kept_and_sent_with_the_next_page_load(
     page.route("**/enter", lambda route: route.abort("internetdisconnected"))
     tap_pads(page, BIDS)
     page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+    live = page.locator("[data-live]")
+    expect(live).to_contain_text(" · 1 change waits to be sent")
     assert server_version(url) == version
 
     assert page.evaluate(KEPT) == 1
@@ -166,13 +156,14 @@ def test_a_lost_request_is_kept_and_sent_with_the_next_page_load(
     with page.expect_event("requestfailed"):
         page.get_by_role("button", name="Save bids").tap()
     assert page.evaluate(KEPT) == 1
-    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+    expect(live).to_contain_text(" · 1 change waits to be sent")
     shot(page, "offline-request-lost")
 
     page.unroute("**/enter")
     page.reload()
     expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
-    expect(page.locator("#game .pending[role=status]")).to_be_hidden()
+    expect(live).to_contain_text(" · 1 waiting change sent at ")  # said once the server has it
+    expect(live).not_to_contain_text("waits to be sent")
     assert server_version(url) == version + 1
     expect(pad(page, "Dan")).to_contain_text("bid 0")  # the corrected bid, not the first one
     assert page.evaluate(KEPT) == 0
@@ -186,8 +177,7 @@ def test_an_entry_whose_answer_was_lost_is_not_entered_twice(
     errors = page_errors(page)
     url = start_plump(page, live_server, controlled=False)
     version = server_version(url)
-    # A Swedish phone: the sentence comes from the page (pwa/_outbox.html, translated), also
-    # on a page the live line fetched again because the entry did arrive.
+    # A Swedish phone: the words come from the page (translated).
     page.goto(url + "?lang=sv")
 
     def arrives_but_the_answer_is_lost(route: Route) -> None:
@@ -197,18 +187,16 @@ def test_an_entry_whose_answer_was_lost_is_not_entered_twice(
     page.route("**/enter", arrives_but_the_answer_is_lost)
     tap_pads(page, BIDS)
     page.get_by_role("button", name="Spara bud").tap()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(
-        "Sparat i den här telefonen: 1 inmatning väntar på uppkoppling."
-    )
-    assert page.locator("#game [data-outbox]").count() == 1
+    expect(page.locator("[data-live]")).to_contain_text(" · 1 ändring väntar på att skickas")
     assert server_version(url) == version + 1  # it did arrive
 
     page.unroute("**/enter")
     page.reload()  # the kept copy is sent again with the same key: answered, not applied
     expect(page.locator("#game .said")).to_have_text("✓ Redan sparat.")
-    expect(page.locator("#game .pending[role=status]")).to_be_hidden()
+    expect(page.locator("[data-live]")).not_to_contain_text("väntar")
     expect(page.get_by_role("heading", name="Tagna stick")).to_be_visible()
     assert server_version(url) == version + 1
+    assert page.evaluate(KEPT) == 0
     assert errors == []
 
 
@@ -246,22 +234,31 @@ def test_the_screen_stays_on_during_a_game(page: Page, live_server: str) -> None
     assert wake_locks(page) == ["screen", "screen"]
 
 
-def test_an_entry_the_server_refuses_is_dropped_with_a_word(routed: Page, live_server: str) -> None:
+def test_an_entry_the_server_refuses_stays_named_with_its_reason_until_let_go(
+    routed: Page, live_server: str
+) -> None:
     page = routed
     url = start_plump(page, live_server, controlled=False)
     version = server_version(url)
     page.route("**/enter", lambda route: route.abort("internetdisconnected"))
     tap_pads(page, BIDS)
     page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(PENDING)
+    expect(page.locator("[data-live]")).to_contain_text(" · 1 change waits to be sent")
 
     # Say the session was lost meanwhile: the CSRF check answers 400 with an error page.
     page.unroute("**/enter")
     page.route("**/enter", lambda route: route.fulfill(status=400, body="<h1>Bad request</h1>"))
     page.reload()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(
-        "An entry kept on this phone was refused by the server: enter it again."
+    note = page.locator("#game [data-outbox]")
+    expect(note).to_contain_text("The server refused a change kept on this phone: Bad request")
+    page.locator("header.top [data-outbox-menu] summary").tap()
+    expect(page.locator("header.top [data-outbox-items] li")).to_have_text(
+        ["Plump: Save bids · refused by the server: Bad request Let it go"]
     )
+    assert page.evaluate(KEPT) == 1  # kept, named, until the table decides
+    note.get_by_role("button", name="Let it go").tap()
+    expect(note).to_be_hidden()
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden()
     assert page.evaluate(KEPT) == 0
     assert server_version(url) == version
 
@@ -287,12 +284,12 @@ OWN_STYLES = """(kind) => [...document.styleSheets]
 
 
 def test_a_game_opened_first_by_its_link_keeps_its_own_files(
-    browser: Browser, page: Page, live_server: str, shot
+    browser: Browser, page: Page, signal: Signal, shot
 ) -> None:
     """The worker precaches only the shared files (a first visit stays light); a game's own
     files are kept from the first page of that game on, so it opens again without signal."""
     maker = browser.new_context(**PHONE)
-    url = import_example(maker.new_page(), live_server, example_records("mulle")[0])
+    url = import_example(maker.new_page(), signal.url, example_records("mulle")[0])
     maker.close()
     page.goto(url)  # a phone that never saw the site opens the link it was sent
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -302,9 +299,9 @@ def test_a_game_opened_first_by_its_link_keeps_its_own_files(
     assert not [u for u in statics if "/static/boodle/" in u or "/static/plump/" in u]
     page.reload()  # the worker now controls the page, and keeps it on its way in
     page.evaluate(CONTROLLED)
-    page.context.set_offline(True)
+    signal.cut(page)
     page.reload()
     expect(page.locator("#game")).to_be_visible()
     assert page.evaluate(OWN_STYLES, "mulle") == [True]
     shot(page, "offline-mulle-own-files")
-    page.context.set_offline(False)
+    signal.restore(page)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import Offline
+from tests.browser.on_the_phone import Offline, Signal
 from tests.browser.table import choose_players
 from tests.browser.test_boodle import PLAYERS
 from tests.browser.test_boodle_poker import PokerTable
@@ -65,10 +65,10 @@ class OfflineTable(PokerTable):
 
 
 def test_five_deals_with_an_auction_a_fault_and_three_in_one_offline(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    choose_players(page, live_server, "Boodle", PLAYERS)
+    choose_players(page, signal.url, "Boodle", PLAYERS)
     page.locator("label.key", has_text="Anna").first.tap()
     page.locator("label.key", has_text="Custom").tap()  # opens the custom rules
     page.locator("label.key", has_text="Auctioned unseen").tap()
@@ -77,7 +77,7 @@ def test_five_deals_with_an_auction_a_fault_and_three_in_one_offline(
     ante.locator("label.key", has_text="1").first.tap()
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".banner")).to_contain_text("the pot holds 4")
-    offline = Offline(page, page.url)
+    offline = Offline(page, page.url, signal)
     table = OfflineTable(page, offline)
 
     # Deal 1, Anna deals: Cia buys the spare hand; everyone in, Bo takes the poker pot.

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import Offline, new_game_offline
+from tests.browser.on_the_phone import Offline, Signal, new_game_offline
 from tests.browser.test_mulle import PLAYERS, Table, totals_on_sheet
 from tests.browser.test_offline import page_errors
 
@@ -48,10 +48,10 @@ class OfflineTable(Table):
 
 
 def test_a_whole_game_with_mulles_tabbar_and_the_count_offline(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    offline = new_game_offline(page, live_server, "Mulle", PLAYERS, "Deal 1 of 2")
+    offline = new_game_offline(page, signal, "Mulle", PLAYERS, "Deal 1 of 2")
     table = OfflineTable(page, offline)
 
     # Deal 1: the worked example of the rules, 44 against 38.

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.on_the_phone import new_game_offline
+from tests.browser.on_the_phone import Signal, new_game_offline
 from tests.browser.test_mus import PLAYERS, SEED_CARDS, Table, board
 from tests.browser.test_offline import page_errors
 
@@ -24,9 +24,9 @@ def hands(table: Table, cards: list[str]) -> None:
         table.cards([hand])
 
 
-def test_a_game_to_40_with_an_ordago_offline(page: Page, live_server: str, shot) -> None:
+def test_a_game_to_40_with_an_ordago_offline(page: Page, signal: Signal, shot) -> None:
     errors = page_errors(page)
-    offline = new_game_offline(page, live_server, "Mus", PLAYERS, "Anna is mano")
+    offline = new_game_offline(page, signal, "Mus", PLAYERS, "Anna is mano")
     table = Table(page)
 
     def saved(said: str) -> None:

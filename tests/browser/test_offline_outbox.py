@@ -1,5 +1,6 @@
-"""Offline, every change the phone accepts is kept with its own key and the version it was made
-on, and sent in order when the connection is back: none takes the place of the one before."""
+"""Offline (cut for real: tests/relay.py), every change the phone accepts is kept with its own key
+and the version it was made on, and sent in order when the connection is back: none takes the
+place of the one before."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.on_the_phone import KEPT, Signal, on_server
 from tests.browser.table import choose_players
-from tests.browser.test_offline import KEPT, page_errors
+from tests.browser.test_offline import page_errors
 
 pytestmark = pytest.mark.browser
 CLOCK = r"\d{1,2}:\d\d(\s?[AP]M)?"  # the phone's time of day, as its language writes it
@@ -44,27 +46,26 @@ def mulle(page: Page, who: str, rank: str, suit: str) -> None:
 
 
 def test_three_mulles_offline_are_three_mulles_on_the_server(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    url = start(page, live_server, "Mulle", ["Olle", "Pia", "Lisa"])
+    url = on_server(start(page, signal.url, "Mulle", ["Olle", "Pia", "Lisa"]), signal)
     page.locator(".tabbe-buttons button", has_text="Pia").tap()  # online: something to undo
     expect(page.locator(".said")).to_contain_text("Tabbe for Pia.")
     undo = page.locator(".thumb-bar .undo")
     expect(undo).to_have_text("↶ Undo: Pia's tabbe")
 
-    page.context.set_offline(True)
+    signal.cut(page)
     live_line = page.locator("[data-live]")
     expect(live_line).to_have_text(re.compile(rf"^Offline since {CLOCK}$"))
     mulle(page, "Olle", "8", "C")
-    pending = page.locator("#game .pending[role=status]")
-    expect(pending).to_have_text("Saved on this phone: 1 entry waits for the connection.")
+    expect(live_line).to_have_text(re.compile(rf"^Offline since {CLOCK} · 1 change waits$"))
     mulle(page, "Pia", "K", "H")
-    expect(pending).to_have_text("Saved on this phone: 2 entries wait for the connection.")
+    expect(live_line).to_have_text(re.compile(rf"^Offline since {CLOCK} · 2 changes wait$"))
     mulle(page, "Lisa", "5", "D")
-    expect(pending).to_have_text("Saved on this phone: 3 entries wait for the connection.")
-    assert page.evaluate(KEPT) == 3
     expect(live_line).to_have_text(re.compile(rf"^Offline since {CLOCK} · 3 changes wait$"))
+    assert page.evaluate(KEPT) == 3
+    expect(page.locator("#game [data-outbox]")).to_be_hidden()  # the line says it: no box
     # Undo would take back the tabbe (all the server knows), not the last mulle: it waits.
     expect(undo).to_be_disabled()
     expect(page.locator(".thumb-bar [data-taps-waiting]")).to_have_text(
@@ -75,8 +76,7 @@ def test_three_mulles_offline_are_three_mulles_on_the_server(
     shot(page, "offline-outbox-three-mulles", full_page=False)
     assert history(url) == ["Tabbe for Pia."]
 
-    page.context.set_offline(False)
-    expect(pending).to_be_hidden()
+    signal.restore(page)
     expect(page.locator("#game")).to_have_attribute("data-version", "4")
     assert history(url) == [
         "Tabbe for Pia.",
@@ -95,22 +95,19 @@ def test_three_mulles_offline_are_three_mulles_on_the_server(
 
 
 def test_two_boodle_cards_offline_are_both_stored_with_their_chips(
-    page: Page, live_server: str
+    page: Page, signal: Signal
 ) -> None:
     errors = page_errors(page)
-    url = start(page, live_server, "Boodle", ["Anna", "Bo", "Cia", "Dan"])
+    url = on_server(start(page, signal.url, "Boodle", ["Anna", "Bo", "Cia", "Dan"]), signal)
     form = page.locator("form.boodle-play")
-    page.context.set_offline(True)
+    signal.cut(page)
     for card, by in (("KC", "Bo"), ("QD", "Cia")):
         form.locator("label.bcard").filter(has=page.locator(f"input[value={card}]")).tap()
         form.locator(f"button[value={by}]").tap()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(
-        "Saved on this phone: 2 entries wait for the connection."
-    )
+    expect(page.locator("[data-live]")).to_have_text(re.compile(r" · 2 changes wait$"))
     assert page.evaluate(KEPT) == 2
 
-    page.context.set_offline(False)
-    expect(page.locator("#game .pending[role=status]")).to_be_hidden()
+    signal.restore(page)
     expect(page.locator("#game")).to_have_attribute("data-version", "2")
     assert history(url) == [
         "Bo plays K♣ and takes the 5 chips on it",
@@ -122,12 +119,12 @@ def test_two_boodle_cards_offline_are_both_stored_with_their_chips(
 
 
 def test_bids_saved_twice_offline_are_one_change_and_the_page_says_so(
-    page: Page, live_server: str
+    page: Page, signal: Signal
 ) -> None:
     """A form that takes one entry a step (Plump's bids) saved again offline replaces what
     waits, and the page says that the next step comes when the connection is back."""
-    url = start(page, live_server, "Plump", ["Anna", "Bo", "Cia", "Dan"])
-    page.context.set_offline(True)
+    url = on_server(start(page, signal.url, "Plump", ["Anna", "Bo", "Cia", "Dan"]), signal)
+    signal.cut(page)
     bids = {"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}
     for name, number in bids.items():
         pad = page.locator("fieldset.pad", has=page.locator("legend", has_text=name))
@@ -140,12 +137,10 @@ def test_bids_saved_twice_offline_are_one_change_and_the_page_says_so(
     dan = page.locator("fieldset.pad", has=page.locator("legend", has_text="Dan"))
     dan.locator("label.key", has_text=re.compile(r"^\s*0\s*$")).tap()
     page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator("#game .pending[role=status]")).to_have_text(
-        "Saved on this phone: 1 entry waits for the connection."
-    )
+    expect(page.locator("[data-live]")).to_have_text(re.compile(r" · 1 change waits$"))
     assert page.evaluate(KEPT) == 1
 
-    page.context.set_offline(False)
+    signal.restore(page)
     expect(page.get_by_role("heading", name="Tricks taken")).to_be_visible()
     expect(page.locator("#game")).to_have_attribute("data-version", "1")
     assert len(history(url)) == 1

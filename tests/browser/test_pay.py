@@ -27,7 +27,8 @@ def evening_in_sek(page: Page, live_server: str) -> str:
     page's address."""
     import_example(page, live_server, EXAMPLES / "plump-three-deals.json")
     page.get_by_role("link", name="Table", exact=True).tap()
-    expect(page.locator("h1")).to_be_visible()
+    # The table's page, answered in this document: its address once it is shown.
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+/(#.*)?$"))
     table = page.url.split("#")[0]
     box = page.locator("details.import")
     box.locator("summary").tap()
@@ -38,6 +39,7 @@ def evening_in_sek(page: Page, live_server: str) -> str:
     page.locator("summary", has_text="Currency: none").tap()
     page.get_by_label("Currency").select_option("SEK")
     page.get_by_role("button", name="Save the currency").tap()
+    expect(page.locator("summary", has_text="Currency: none")).to_have_count(0)  # the page after
     for number in (1, 2):
         game = page.locator("li.egame").nth(number - 1)
         game.locator("summary", has_text="Put a stake on it").tap()
@@ -117,6 +119,8 @@ def test_each_payment_line_offers_what_fits_its_payee(page: Page, live_server: s
     page.locator("#evening-money summary").tap()
     page.get_by_label("Currency").select_option("EUR")
     page.get_by_role("button", name="Save the currency").tap()
+    in_euros = page.locator(".pay", has_text="Swish pays in SEK only.")
+    expect(in_euros.first).to_be_visible()
     lines = lines_by_payee(page)
     copy = lines["Bo"].locator("input.pay-copy").input_value()
     assert copy.startswith("612 345 678 · ") and " EUR · " in copy

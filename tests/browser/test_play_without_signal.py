@@ -1,19 +1,26 @@
-"""Play on without signal: a table kept on the phone (js/phone.js) is answered there, by the
-server's own Python in Pyodide, step after step; back online every change reaches the server
-once, in order, and the server shows what the phone showed."""
+"""Play on without signal (cut for real: tests/relay.py): a table kept on the phone (kept/phone.js)
+is answered there, by the server's own Python in Pyodide, step after step; back online every
+change reaches the server once, in order, and the server shows what the phone showed."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import make_phone
-from tests.browser.on_the_phone import keep_for_play_without_signal
-from tests.browser.test_offline import BIDS, CONTROLLED, KEPT, page_errors, start_plump, tap_pads
+from tests.browser.on_the_phone import (
+    CONTROLLED,
+    KEPT,
+    Signal,
+    history,
+    keep_for_play_without_signal,
+    on_server,
+    outbox_holds,
+    server_page,
+)
+from tests.browser.test_offline import BIDS, page_errors, start_plump, tap_pads
 from tests.browser.test_offline_forms import EXAMPLES, play_deal_one, set_tricks
-from tests.browser.test_offline_outbox import history, server_page
 from tests.browser.test_plump_game import (
     PLAN,
     PLAYERS,
@@ -46,10 +53,10 @@ THREE_DEALS = [
 
 
 def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    page.goto(live_server + "/new")
+    page.goto(signal.url + "/new")
     page.evaluate(CONTROLLED)
     for i, name in enumerate(PLAYERS):
         page.locator(f"#players-{i}").fill(name)
@@ -58,7 +65,7 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     page.locator("label.key", has_text="Anna").tap()
     page.get_by_role("button", name="Start the game").tap()
     expect(page.locator(".banner")).to_contain_text("Deal 1 of 19")
-    url = page.url
+    url = on_server(page.url, signal)
     table = Table(page)
     expected = dict.fromkeys(PLAYERS, 0)
 
@@ -76,7 +83,7 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     expect(page.get_by_role("button", name="Keep for play without signal")).to_be_hidden()
     shot(page, "play-without-signal-ready", full_page=False)
 
-    page.context.set_offline(True)
+    signal.cut(page)
     deal(2)
     expect(page.locator(".banner")).to_contain_text("Deal 3 of 19")
     deal(3)
@@ -91,15 +98,13 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     totals = [expected[player] for player in PLAYERS]
     expect(page.locator("tfoot td")).to_have_text([str(total) for total in totals])
     assert page.evaluate(KEPT) == 6  # bids and tricks twice, the undo, the tricks again
-    pending = page.locator("#game .pending[role=status]")
-    expect(pending).to_have_text("Saved on this phone: 6 entries wait for the connection.")
+    expect(page.locator("[data-live]")).to_have_text(re.compile(r" · 6 changes wait$"))
     expect(page.locator("[data-outbox-next]")).to_be_hidden()
     shot(page, "play-without-signal-offline", full_page=False)
     assert server_totals(url) == after_one  # the server has heard nothing yet
 
-    page.context.set_offline(False)
-    expect(pending).to_be_hidden(timeout=30_000)
-    expect(page.locator("[data-outbox-menu]")).to_be_hidden()
+    signal.restore(page)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=60_000)
     assert page.evaluate(KEPT) == 0
     expect(page.locator("#game")).to_have_attribute("data-version", "8")
     assert server_totals(url) == totals == totals_on_sheet(page)
@@ -111,48 +116,22 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     assert errors == []
 
 
-# A network that says it is up and reaches nothing: the browser keeps saying it is online.
-SAYS_ONLINE = """Object.defineProperty(Navigator.prototype, "onLine", {
-  get: () => true, configurable: true,
-})"""
-
-
-# Resolves once the outbox holds nothing (polled: a predicate of wait_for_function that returns
-# a promise is truthy at once, and waited for nothing).
-OUTBOX_EMPTIED = """(seconds) => new Promise((done, fail) => {
-  const limit = setTimeout(() => fail(new Error("the outbox never emptied")), seconds * 1000);
-  const look = () => {
-    const db = indexedDB.open("table-assistant");
-    db.onerror = () => fail(db.error);
-    db.onsuccess = () => {
-      const count = db.result.transaction("outbox").objectStore("outbox").count();
-      count.onsuccess = () => {
-        db.result.close();
-        if (count.result !== 0) return setTimeout(look, 100);
-        clearTimeout(limit);
-        done(true);
-      };
-    };
-  };
-  look();
-})"""
-
-
 def test_a_network_that_says_it_is_up_and_reaches_nothing_is_played_on_the_phone(
-    page: Page, live_server: str
+    page: Page, signal: Signal
 ) -> None:
-    """Online by the browser's word, the server out of reach: the kept table's phone answers
-    each step itself, as without a connection, and the server gets each change once later."""
+    """Online by the browser's word, the server out of reach (the relay cut, the browser not
+    told): the kept table's phone answers each step itself, as without a connection, and the
+    server gets each change once later."""
     errors = page_errors(page)
-    url = start_plump(page, live_server)
+    url = start_plump(page, signal.url)
+    server = on_server(url, signal)
     table = Table(page)
     expected = dict.fromkeys(PLAYERS, 0)
     for number in (1, 2, 3):
         if number == 2:  # deal 1 reached the server; now the network reaches nothing
             after_one = [expected[player] for player in PLAYERS]
             keep_for_play_without_signal(page)
-            page.evaluate(SAYS_ONLINE)
-            page.context.set_offline(True)
+            signal.relay.cut()
             assert page.evaluate("navigator.onLine")
         bids, tricks = deal_entries(number, PLAN[number - 1])
         play_deal(table, number, bids, tricks, trump="HDCS"[number % 4])
@@ -162,22 +141,22 @@ def test_a_network_that_says_it_is_up_and_reaches_nothing_is_played_on_the_phone
     totals = [expected[player] for player in PLAYERS]
     expect(page.locator("tfoot td")).to_have_text([str(total) for total in totals])
     assert page.evaluate(KEPT) == 4  # the bids and tricks of deals 2 and 3
-    assert server_totals(url) == after_one  # the server has heard nothing of them
+    assert server_totals(server) == after_one  # the server has heard nothing of them
 
-    page.context.set_offline(False)
-    expect(page.locator("#game")).to_have_attribute("data-version", "6", timeout=30_000)
+    signal.relay.restore()
+    expect(page.locator("#game")).to_have_attribute("data-version", "6", timeout=60_000)
     # Online by the browser's word all along: sent by the outbox's retry (every 20 s).
-    assert page.evaluate(OUTBOX_EMPTIED, 60)
-    assert server_totals(url) == totals == totals_on_sheet(page)
-    assert history(url) == THREE_DEALS  # each change once, in the order it was made
+    outbox_holds(page, 0, seconds=60)
+    assert server_totals(server) == totals == totals_on_sheet(page)
+    assert history(server) == THREE_DEALS  # each change once, in the order it was made
     assert errors == []
 
 
 def test_play_again_offline_starts_the_game_on_the_phone_and_once_on_the_server(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    page.goto(live_server + "/")
+    page.goto(signal.url + "/")
     page.evaluate(CONTROLLED)
     box = page.locator("details.import").first
     box.locator("summary").tap()
@@ -185,117 +164,86 @@ def test_play_again_offline_starts_the_game_on_the_phone_and_once_on_the_server(
     box.get_by_role("button", name="Import").tap()
     expect(page.locator("#game")).to_be_visible()
     finished = page.url
-    table_url = re.sub(r"g/\d+/$", "", finished)
+    table_url = re.sub(r"g/\d+/$", "", on_server(finished, signal))
     keep_for_play_without_signal(page)
 
-    page.context.set_offline(True)
+    signal.cut(page)
     page.get_by_role("button", name="Play again with the same players").tap()
     expect(page).not_to_have_url(finished)  # the new game, drawn on the phone
     expect(page.locator("#game .banner")).to_contain_text("Deal 1")
     page.locator(".tabbe-buttons button", has_text="Bo").tap()
-    # A new page starts the app on the phone again (Python, some seconds): the tap waits for it.
-    expect(page.locator(".said")).to_contain_text("Tabbe for Bo.", timeout=120_000)
+    # The Python the table's page started answers it: no new start for the new game.
+    expect(page.locator(".said")).to_contain_text("Tabbe for Bo.")
     assert page.evaluate(KEPT) == 2  # play again, and the tabbe in the game it started
     shot(page, "play-without-signal-play-again", full_page=False)
     assert server_page(table_url).count('class="egame ') == 1
 
-    page.context.set_offline(False)
-    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=30_000)
+    signal.restore(page)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=60_000)
     assert server_page(table_url).count('class="egame ') == 2  # started once
     started = re.findall(r'href="(/t/[^"]+/g/\d+/)"', server_page(table_url))
-    server_game = live_server + started[-1]
-    expect(page).to_have_url(server_game)  # the phone's page moved to the server's game
+    server_game = signal.server + started[-1]
+    expect(page).to_have_url(signal.url + started[-1])  # the phone's page moved to the server's
     assert history(server_game) == ["Tabbe for Bo."]
     assert page.evaluate(KEPT) == 0
     assert errors == []
 
 
 def test_a_correction_offline_is_drawn_on_the_phone_and_applied_once(
-    page: Page, live_server: str
+    page: Page, signal: Signal
 ) -> None:
     errors = page_errors(page)
-    url = start_plump(page, live_server)
+    url = start_plump(page, signal.url)
+    server = on_server(url, signal)
     page.evaluate(CONTROLLED)
     play_deal_one(page)
     keep_for_play_without_signal(page)
 
-    page.context.set_offline(True)
-    page.goto(url + "rounds/1")  # the correction page, drawn on the phone
+    signal.cut(page)
+    page.get_by_role("link", name="Correct deal 1").tap()  # the correction page, drawn on the phone
     set_tricks(page, {"Bo": 4, "Cia": 2})
     page.get_by_role("button", name="Save the correction").tap()
-    # The correction page started the app on the phone again (Python, some seconds).
-    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.", timeout=120_000)
+    # Answered by the Python already running: the page is answered in this document.
+    expect(page.locator("#game .said")).to_contain_text("Deal 1 corrected.")
     expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
     assert page.evaluate(KEPT) == 1
-    assert "Deal 1 corrected." not in server_page(url + "history")
+    assert "Deal 1 corrected." not in server_page(server + "history")
 
-    page.context.set_offline(False)
-    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=30_000)
-    assert server_page(url + "history").count("Deal 1 corrected.") == 1
+    signal.restore(page)
+    expect(page.locator("[data-outbox-menu]")).to_be_hidden(timeout=60_000)
+    assert server_page(server + "history").count("Deal 1 corrected.") == 1
     page.reload()
     expect(page.locator("table.protocol tfoot td")).to_have_text(["13", "0", "12", "11"])
     assert errors == []
 
 
-def test_what_another_phone_entered_meanwhile_is_kept_and_offered_not_dropped(
-    page: Page, browser: Browser, live_server: str, shot
-) -> None:
-    url = start_plump(page, live_server)
-    play_deal_one(page)
-    keep_for_play_without_signal(page)
-    page.context.set_offline(True)
-    tap_pads(page, {"Cia": 1, "Dan": 2, "Anna": 3, "Bo": 2})  # deal 2: Bo deals, Cia bids first
-    page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator("#entry h2")).to_have_text("Tricks taken")  # answered on the phone
-
-    other = make_phone(browser)()
-    other.goto(url)
-    tap_pads(other, {"Cia": 0, "Dan": 2, "Anna": 4, "Bo": 2})
-    other.get_by_role("button", name="Save bids").tap()
-    expect(other.locator("#entry h2")).to_have_text("Tricks taken")
-
-    page.context.set_offline(False)
-    item = page.locator("header.top [data-outbox-items] li")
-    expect(item).to_have_count(1)
-    expect(item).to_contain_text("Plump: Save bids · the table changed it meanwhile")
-    assert page.evaluate(KEPT) == 1  # this phone's bids are kept, not dropped
-    assert history(url)[-1] == "Bids of deal 2 saved. Cia leads."  # the other phone's
-    page.locator("header.top [data-outbox-menu] summary").tap()
-    page.get_by_role("button", name="Show both versions").tap()
-    expect(page.locator("#main")).to_contain_text(
-        "Another phone entered meanwhile (Bids of deal 2 saved. Cia leads)."
-    )
-    shot(page, "play-without-signal-conflict", full_page=False)
-    expect(page.locator("[data-outbox-menu]")).to_be_hidden()  # shown: the choice is made here
-
-
 def test_a_table_set_up_offline_gets_its_link_when_it_reaches_the_server(
-    page: Page, live_server: str, shot
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
-    start_plump(page, live_server)  # a table this phone keeps: the app is on the phone
+    start_plump(page, signal.url)  # a table this phone keeps: the app is on the phone
     keep_for_play_without_signal(page)
-    page.goto(live_server + "/new")
-    page.context.set_offline(True)
+    page.get_by_role("link", name="Table assistant").tap()
+    page.get_by_role("link", name="New table").tap()
+    signal.cut(page)
     for i, name in enumerate(PLAYERS):
         page.fill(f"#players-{i}", name)
     page.locator("label.game-card", has_text="Plump").tap()
     page.get_by_role("button", name="Next").tap()
-    # Each page drawn on the phone starts its app again (Python, some seconds).
-    page.locator("label.key", has_text="Anna").tap(timeout=120_000)
+    page.locator("label.key", has_text="Anna").tap()
     page.get_by_role("button", name="Start the game").tap()
-    expect(page.locator("#game .banner")).to_contain_text("Deal 1 of 19", timeout=120_000)
+    expect(page.locator("#game .banner")).to_contain_text("Deal 1 of 19")
     on_the_phone = page.url
     tap_pads(page, BIDS)
     page.get_by_role("button", name="Save bids").tap()
-    expect(page.locator("#entry h2")).to_have_text("Tricks taken", timeout=120_000)
+    expect(page.locator("#entry h2")).to_have_text("Tricks taken")
     assert page.evaluate(KEPT) == 2  # the set-up and the bids
     shot(page, "play-without-signal-new-table", full_page=False)
 
-    page.context.set_offline(False)
-    expect(page).not_to_have_url(on_the_phone, timeout=30_000)  # the server's own link
+    signal.restore(page)
+    expect(page).not_to_have_url(on_the_phone, timeout=60_000)  # the server's own link
     expect(page.locator("[data-outbox-menu]")).to_be_hidden()
     expect(page.locator("#entry h2")).to_have_text("Tricks taken")
-    assert history(page.url) == ["Bids of deal 1 saved. Bo leads."]
+    assert history(on_server(page.url, signal)) == ["Bids of deal 1 saved. Bo leads."]
     assert page.evaluate(KEPT) == 0
     assert errors == []

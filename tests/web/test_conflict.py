@@ -75,16 +75,3 @@ def test_a_stale_correction_that_no_longer_fits_says_so(app, client) -> None:
     assert "Keep this phone" not in html.unescape(response.text)
     assert "Keep the table" in html.unescape(response.text)
     assert entries(app)[0]["tricks"] == TRICKS
-
-
-def test_a_form_the_outbox_sent_lands_on_a_page_that_names_its_key(client) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(client)
-    play_deal(client, game, BIDS, TRICKS)
-    fixed = correction(
-        {"Bo": 3, "Cia": 2, "Dan": 2, "Anna": 3}, version_of(client, game), "kept-phone-1"
-    )
-    sent = client.post(game.path + "rounds/1?outbox=1", data=fixed)
-    assert sent.status_code == 303
-    assert sent.headers["Location"].endswith(f"{game.path}#outbox-kept-phone-1")
-    again = client.post(game.path + "rounds/1", data=fixed)  # not the outbox's: no key named
-    assert again.status_code == 303 and "#" not in again.headers["Location"]

@@ -107,11 +107,14 @@ def test_the_shared_files_are_precached_and_every_file_is_part_of_the_version(
     game_files = [p for p in files if p.relative_to(static).parts[0] in GAMES]
     assert {p.parent.name for p in game_files} == set(GAMES)  # every game has its own
     # The app for play without signal (some 13 MB) is kept once a table is kept for it.
-    phone_files = [p for p in files if p.relative_to(static).parts[0] == "phone"]
+    # (and the page's side of it, kept/, loaded on a phone that keeps tables)
+    phone_files = [p for p in files if p.relative_to(static).parts[0] in ("phone", "kept")]
     assert any(p.suffix == ".wasm" for p in phone_files)
+    # The files of one page alone (the table's, a club night's hall) are kept like a game's.
+    own = {static / name for name in ("js/evening.js", "js/hall.js", "css/night.css")}
     for path in files:
         url = f"/static/{path.relative_to(static).as_posix()}"
-        assert (url in precache) == (path not in game_files + phone_files), url
+        assert (url in precache) == (path not in [*game_files, *phone_files, *own]), url
     game_scripts = [p for p in game_files if p.suffix == ".js"]
     assert game_scripts  # the games' own scripts live beside their CSS
     copy = tmp_path / "static"
@@ -135,23 +138,16 @@ def test_the_service_worker_never_caches_posts_fragments_or_polls(client) -> Non
     script = worker(client)
     cacheable = re.search(r"function cacheable\(request\) \{(.*?)\n\}", script, re.S).group(1)
     assert 'if (request.method !== "GET") return false;' in cacheable
-    assert 'if (request.headers.has("HX-Request")) return false;' in cacheable
+    # htmx's fragments are not kept; a whole page htmx asks for (the app in one document) is
+    assert 'if (request.headers.has("HX-Request") && !isPage(request)) return false;' in cacheable
     assert '!url.pathname.endsWith("/poll")' in cacheable
     assert "url.origin === self.location.origin" in cacheable
     # Every respondWith is behind that check; caches are only written by page() and asset().
     fetch = re.search(r'addEventListener\("fetch".*?\n\}\);', script, re.S).group(0)
     assert fetch.index("if (!cacheable(request)) return;") < fetch.index("respondWith")
     assert script.count(".put(") == 2
-    # The other listener: a form's page that could not be sent gets the "Not sent" page.
-    unsent = script[script.index("fetch", script.index(fetch) + len(fetch)) :]
-    assert 'if (request.mode !== "navigate" || request.method !== "POST") return;' in unsent
-
-
-def test_the_not_sent_page_is_precached_and_offers_the_way_back(client) -> None:
-    assert '"/unsent"' in worker(client).split("const PRECACHE = ")[1].split(";")[0]
-    page = client.get("/unsent")
-    assert page.status_code == 200 and "Not sent" in page.text
-    assert "data-go-back" in page.text
+    # Every form is sent by the page (htmx): no form's page is sent, or answered, by the worker.
+    assert 'request.method !== "POST"' not in script and "respondWith(send(" not in script
 
 
 def test_the_offline_page_and_the_outbox_sentences(client, app) -> None:
@@ -163,5 +159,5 @@ def test_the_offline_page_and_the_outbox_sentences(client, app) -> None:
 
         outbox = render_template("pwa/_outbox.html")
     assert "data-outbox" in outbox and "hidden" in outbox
-    assert 'data-one="Saved on this phone: 1 entry waits for the connection."' in outbox
-    assert "{n} entries wait" in outbox
+    assert 'data-one="Saved on this phone: 1 change waits for the connection."' in outbox
+    assert "{n} changes wait" in outbox
