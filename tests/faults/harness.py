@@ -23,6 +23,7 @@ from playwright.sync_api import Browser
 from sqlalchemy import create_engine, text
 
 from assistant import create_app
+from assistant.bundle import make_bundle
 from assistant.extensions import db
 from assistant.store import keys
 from tests.faults import checks
@@ -33,7 +34,8 @@ from tests.faults.proxy import FaultProxy
 from tests.faults.schedule import Schedule
 from tests.load.test_crash import Server, new_table
 
-SETTLE_SECONDS = 120.0  # for the phones to send what waits (the outbox tries every 20 s)
+SETTINGS = Path(__file__).with_name("gunicorn_settings.py")  # the app's, but for its start hook
+SETTLE_SECONDS = 120.0  # for the phones to send what waits
 # Settled means so for this long with no request on its way: an answer lost the moment the
 # faults stopped is not yet kept by its phone when the server already has the change.
 STEADY_SECONDS = 3.0
@@ -62,8 +64,10 @@ class Result:
 
 
 def empty(url: str) -> None:
-    """The app's tables, empty, at ``url``."""
+    """The app's tables, empty, at ``url``; the app for the phone made (once: then found made),
+    as the server's start hook makes it (``gunicorn_settings.py``)."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"})
+    make_bundle(app)
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -92,7 +96,7 @@ def run(
     with tempfile.TemporaryDirectory(prefix="faults-") as folder:
         url = database or f"sqlite:///{Path(folder) / 'faults.db'}"
         empty(url)
-        server = Server(url, DOUBLE_TAP_MS="0")
+        server = Server(url, SETTINGS, DOUBLE_TAP_MS="0")
         server.start()
         table = Table(plan, server, browser)
         try:
@@ -145,7 +149,9 @@ class Table:
         self.closed_at: dict[str, list[float]] = {}  # when each phone's tab was closed (ms)
         self.keeper = ""
         for phone in self.phones:
-            phone.open()
+            phone.begin_opening()
+        for phone in self.phones:
+            phone.opened()
         if plan.keeper is not None:
             keeper = self.phones[plan.keeper]
             ready = "ready" if keeper.keep_for_play_without_signal() else "NOT READY"
@@ -259,6 +265,8 @@ class Table:
         for phone in self.phones:
             phone.show_what_changed()
             waiting = [entry for entry in phone.entries() if not checks.stuck(entry)]
+            if waiting:
+                phone.send_waiting()
             shown = phone.shown()
             if shown is None:
                 self.say(f"{phone} shows no game: opened again")

@@ -48,9 +48,11 @@ APP = "assistant:create_app()"
 class Server:
     """gunicorn, two workers, on an SQLite file (or a database URL: PostgreSQL), with the app's
     ``settings`` (``DOUBLE_TAP_MS="0"``: FLASK_DOUBLE_TAP_MS); ``crash`` kills every process of
-    it with SIGKILL, ``start`` starts it again on the same port."""
+    it with SIGKILL, ``start`` starts it again on the same port; ``config``: gunicorn's
+    settings file, else the app's own (gunicorn.conf.py)."""
 
-    def __init__(self, database: Path | str, **settings: str) -> None:
+    def __init__(self, database: Path | str, config: Path | None = None, **settings: str) -> None:
+        self.config = ["-c", str(config)] if config else []
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -67,8 +69,9 @@ class Server:
 
     def start(self) -> None:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        where = ["-b", f"127.0.0.1:{self.port}", "--no-control-socket"]
         self.process = subprocess.Popen(
-            [gunicorn, "-w", "2", "-b", f"127.0.0.1:{self.port}", "--no-control-socket", APP],
+            [gunicorn, *self.config, "-w", "2", *where, APP],
             cwd=ROOT,
             env=self.env,
             stderr=subprocess.PIPE,
