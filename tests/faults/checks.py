@@ -110,7 +110,11 @@ def nothing_unsaid(outcome: Outcome) -> list[str]:
     for (phone, tap), requests in taps(outcome).items():
         keys = carriers(outcome, phone, requests)
         waiting = {entry["key"] for entry in outcome.phones[phone].entries if stuck(entry)}
-        said = any(400 <= status < 500 for key in keys for status in by_key.get((phone, key), []))
+        said = any(
+            400 <= status < 500 and not unreached(status)
+            for key in keys
+            for status in by_key.get((phone, key), [])
+        )
         if keys & stored or keys & waiting or said:
             continue
         if unanswered_when_closed(outcome, phone, requests):
@@ -158,27 +162,48 @@ def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> se
     """The keys a tap's change went under: its own, and — when the outbox kept it in the place
     of a change of the same form that waited (saved again before it was sent: the first one's
     key, the new values) — that change's: the key of the first change the outbox kept with the
-    tap's values, after the tap and before any answer to it (a change answered, a 502 too, was
-    not kept then)."""
+    tap's values, after the tap and before the app answered it (a change answered was not kept
+    then; one a gateway answered for a server that was down, 5xx or 429, is kept after that
+    answer, as one that got none) or the phone's next tap (which may be the same values)."""
     keys = {line["key"] for line in requests}
     first = requests[0]
     answered = min(
         (
             line["at"]
             for line in outcome.heard
-            if line["what"] == "answer" and line["phone"] == phone and line["key"] in keys
+            if line["what"] == "answer"
+            and line["phone"] == phone
+            and line["key"] in keys
+            and not unreached(line["status"])
+        ),
+        default=float("inf"),
+    )
+    next_tap = min(
+        (
+            line["at"]
+            for line in outcome.heard
+            if line["what"] == "request"
+            and line["phone"] == phone
+            and line["at"] > first["at"]
+            and line["tap"] != first["tap"]
         ),
         default=float("inf"),
     )
     for line in outcome.heard:
         if line["what"] != "kept" or line["phone"] != phone:
             continue
-        if not first["at"] <= line["at"] < answered:
+        if not first["at"] <= line["at"] < min(answered, next_tap):
             continue
         for entry in line["entries"]:
             if entry["key"] in keys or entry["values"] == first["values"]:
                 return keys | {entry["key"]}
     return keys
+
+
+def unreached(status: int) -> bool:
+    """A gateway's answer for a server that is down or too busy: the change did not reach the
+    app (its page keeps it, as its outbox's sending does)."""
+    return status >= 500 or status == 429
 
 
 def unanswered_when_closed(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> bool:

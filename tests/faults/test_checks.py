@@ -97,9 +97,17 @@ def test_a_change_kept_in_the_place_of_the_one_before_goes_with_its_key() -> Non
     assert not checks.problems(outcome([change("a", 200)], heard, ["a"]))
 
 
-def test_a_change_answered_by_a_gateway_is_not_one_kept_later() -> None:
-    kept = said("kept", 9, entries=[{"key": "b", "values": "bids 1 2 0"}])
+def test_a_change_answered_by_a_gateway_and_kept_goes_with_the_key_it_was_kept_under() -> None:
+    # Kept after the 502, in the place of a change of the same form that waited: that one's key.
+    kept = said("kept", 3, entries=[{"key": "z", "values": "bids 1 2 0"}])
     heard = [request(1, "a", 1), said("answer", 2, key="a", status=502, here=False), kept]
+    assert not checks.problems(outcome([change("a", 502, "down"), change("z", 200)], heard, ["z"]))
+
+
+def test_a_change_answered_by_a_gateway_is_not_the_next_tap_kept_later() -> None:
+    kept = said("kept", 9, entries=[{"key": "b", "values": "bids 1 2 0"}])
+    answer = said("answer", 2, key="a", status=502, here=False)
+    heard = [request(1, "a", 1), answer, request(2, "b", 5, kept=True), kept]
     found = checks.problems(outcome([change("a", 502, "down"), change("b", 200)], heard, ["b"]))
     assert found[0].startswith("NEITHER STORED NOR SAID: phone 0's tap at step 1 (keys ['a'])")
 
