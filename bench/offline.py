@@ -226,9 +226,12 @@ def new_table(context: BrowserContext, url: str) -> dict[str, Any]:
             raise AssertionError(f"the phone answered: {page.locator('main').inner_text()[:120]}")
         for n, name in enumerate(PLAYERS):
             page.fill(f"input[name=players-{n}]", name)
-        options = tap_until(page, page.get_by_role("button", name="Next"), "form.setup", "",
-                            WAIT_S, across=True)  # fmt: skip
-        start = page.locator("form.setup button[type=submit]").last
+        page.locator("label.game-card", has_text="Plump").tap()
+        step = "form.setup button", "^Start the game$"
+        options = tap_until(page, page.get_by_role("button", name="Next"), *step, WAIT_S,
+                            across=True)  # fmt: skip
+        page.locator("label.key", has_text=PLAYERS[0]).tap()  # the first dealer
+        start = page.get_by_role("button", name="Start the game")
         started = tap_until(page, start, "#game", "", WAIT_S, across=True)
         return {"set-up shown ms": shown, "options shown ms": options, "game shown ms": started}
     finally:

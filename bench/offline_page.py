@@ -29,11 +29,13 @@ WATCH = """
     }, true);
   }
   window.benchTapped = () => Number(sessionStorage.getItem("bench:tapped"));
-  window.benchWatch = (name, selector, pattern) => {
-    const found = () => {
-      const element = document.querySelector(selector);
-      return element && !element.hidden && new RegExp(pattern).test(element.textContent.trim());
-    };
+  // ``fresh``: only an element that was not there yet (a page a tap leads to within this
+  // document, as a boosted link's, has elements of its own).
+  window.benchWatch = (name, selector, pattern, fresh = false) => {
+    const before = new Set(fresh ? document.querySelectorAll(selector) : []);
+    const found = () => Array.from(document.querySelectorAll(selector)).some((element) =>
+      !before.has(element) && !element.hidden
+      && new RegExp(pattern).test(element.textContent.trim()));
     const note = () => { if (found()) { window.bench.seen[name] ??= now(); return true; } };
     if (note()) return;
     const watch = new MutationObserver(() => { if (note()) watch.disconnect(); });
@@ -117,13 +119,17 @@ def asked(page: Page, script: str, arg: Any, wait_s: float) -> float:
 
 def watch(page: Page, name: str, selector: str, pattern: str = "", *, across: bool = False) -> None:
     """Watch for ``selector`` (its text matching ``pattern``) here, or in the page a tap leads
-    to (``across``), and for the pages that say the phone could not get there."""
+    to (``across``: a new document, or the same one when the page is boosted, where only an
+    element that was not there yet counts), and for the pages that say the phone could not get
+    there."""
     watches = [[name, selector, pattern], ["refused", *REFUSED]]
     if across:
         page.evaluate("(w) => sessionStorage.setItem('bench:watches', w)", json.dumps(watches))
-    else:
-        for asked in watches:
-            page.evaluate("([n, s, p]) => window.benchWatch(n, s, p)", asked)
+    for asked in watches:  # what an earlier page of this document saw does not count
+        page.evaluate(
+            "([n, s, p, f]) => { delete window.bench.seen[n]; window.benchWatch(n, s, p, f); }",
+            [*asked, across],
+        )
 
 
 def tap_until(

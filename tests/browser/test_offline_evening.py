@@ -314,7 +314,10 @@ def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) ->
         deal(table, number)
     # Loaded again: the service worker reaches the server, whose page is six changes behind.
     # The phone's own page is shown, never the server's, whose forms would send changes made
-    # on an older version.
+    # on an older version. Loaded again once the phone kept the copy of what it shows (pwa.js
+    # writes it just after the answer is shown: loaded before that, the first paint was the
+    # copy of a step before, deal 4's bids, until Python had started again and drawn deal 5).
+    assert page.evaluate(COPY_AT, 8)
     page.reload()
     expect(page.locator("#game")).to_have_attribute("data-version", "8")
     expect(page.locator(".banner")).to_contain_text("Deal 5 of 19")
