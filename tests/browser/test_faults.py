@@ -17,7 +17,10 @@ from tests.faults.harness import run
 
 pytestmark = [pytest.mark.browser, pytest.mark.faults, pytest.mark.timeout(900)]
 
-SEEDS = (2, 19)
+# Seed 8: two phones, a server that is down answered 502 by the reverse proxy, killed twice, a
+# tab closed with changes waiting (found an entry's 502 dropped and drawn into the game);
+# seed 19: four phones, a reset connection, signals cut the moment a phone saves.
+SEEDS = (8, 19)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
