@@ -31,7 +31,7 @@ def bad_answer(page: Page, path: str):  # type: ignore[no-untyped-def]
 
 
 def test_an_entry_answered_502_is_kept_and_sent_once_when_the_server_is_back(
-    page: Page, signal: Signal
+    page: Page, signal: Signal, shot
 ) -> None:
     errors = page_errors(page)
     url = on_server(start_plump(page, signal.url), signal)
@@ -44,6 +44,7 @@ def test_an_entry_answered_502_is_kept_and_sent_once_when_the_server_is_back(
     expect(page.get_by_text("Bad Gateway")).to_have_count(0)
     assert page.evaluate(KEPT) == 1
     assert history(url) == []
+    shot(page, "bad-gateway-entry-kept", full_page=False)
 
     signal.relay.restore()
     page.evaluate("window.outbox.flush()")  # what its retry does, a moment sooner
