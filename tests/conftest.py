@@ -21,7 +21,7 @@ from hypothesis import settings
 
 from assistant import create_app
 from assistant.extensions import db
-from tests.databases import database_url
+from tests.databases import database_url, emptied
 
 # No property test has a deadline: how long an example takes is a benchmark's business, and on
 # a loaded machine a deadline failed examples that were right (690 ms beside 200 ms).
@@ -41,8 +41,7 @@ def fresh_app(url: str, *, csrf: bool, keeping: bool = False) -> Flask:
     }
     app = create_app({**settings, "KEEP_IN_PROCESS": True} if keeping else settings)
     with app.app_context():
-        db.drop_all()
-        db.create_all()
+        emptied(db)
     return app
 
 
@@ -54,7 +53,6 @@ def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Flask]:
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
         db.engine.dispose()
 
 

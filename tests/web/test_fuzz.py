@@ -35,7 +35,7 @@ from assistant.games.base import RuleError, has_control
 from assistant.store.kept import kept
 from assistant.store.models import Change, Entry, Game, Table
 from assistant.store.records import parse_record, score_text
-from tests.databases import database_url
+from tests.databases import database_url, emptied
 from tests.examples import example_records
 from tests.web.elsewhere import KEYS, their_table
 from tests.web.helpers import PLAYERS, PageForm, page_forms
@@ -92,12 +92,10 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     reached: set[str] = app.extensions.setdefault("reached", set())
     app.after_request(lambda answer: reached.add(str(request.endpoint)) or answer)
     with app.app_context():
-        db.drop_all()
-        db.create_all()
+        emptied(db)
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
         db.engine.dispose()
 
 
