@@ -164,7 +164,8 @@ def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> se
     key, the new values) — that change's: the key of the first change the outbox kept with the
     tap's values, after the tap and before the app answered it (a change answered was not kept
     then; one a gateway answered for a server that was down, 5xx or 429, is kept after that
-    answer, as one that got none) or the phone's next tap (which may be the same values)."""
+    answer, as one that got none) — but never a later tap's own change (it may carry the same
+    values; the outbox keeps a change whose answer was lost after the phone's next tap)."""
     keys = {line["key"] for line in requests}
     first = requests[0]
     answered = min(
@@ -178,23 +179,20 @@ def carriers(outcome: Outcome, phone: str, requests: list[dict[str, Any]]) -> se
         ),
         default=float("inf"),
     )
-    next_tap = min(
-        (
-            line["at"]
-            for line in outcome.heard
-            if line["what"] == "request"
-            and line["phone"] == phone
-            and line["at"] > first["at"]
-            and line["tap"] != first["tap"]
-        ),
-        default=float("inf"),
-    )
+    # A later tap's own key: what the outbox kept under it is that tap, even with the same values.
+    later = {
+        line["key"]
+        for line in outcome.heard
+        if line["what"] == "request" and line["phone"] == phone and line["at"] > first["at"]
+    } - keys
     for line in outcome.heard:
         if line["what"] != "kept" or line["phone"] != phone:
             continue
-        if not first["at"] <= line["at"] < min(answered, next_tap):
+        if not first["at"] <= line["at"] < answered:
             continue
         for entry in line["entries"]:
+            if entry["key"] in later:
+                continue
             if entry["key"] in keys or entry["values"] == first["values"]:
                 return keys | {entry["key"]}
     return keys
