@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test bench lint format translations clean
+.PHONY: run test bench faults lint format translations clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The seeded fault harness (tests/faults): SEEDS seeds one after the other, each one's outcome
+# and the pass rate at the end; on PostgreSQL with TEST_DATABASE_URL=postgresql+psycopg://...
+SEEDS ?= 200
+faults: $(STAMP)
+	$(BIN)/flask --app assistant translate compile
+	$(BIN)/python -m tests.faults --seeds $(SEEDS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

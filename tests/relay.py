@@ -5,7 +5,9 @@ worker online, microsoft/playwright#2311).
 
 ``cut()`` drops every connection under way and refuses new ones (as a phone whose signal went);
 ``restore()`` lets connections through again, on the same port, so the phone's origin stays the
-same. Used by the browser tests and the benchmarks; loopback only, bounded by the test.
+same. ``bad_gateway()`` stands for a reverse proxy whose server is down (restarting): every
+request is read and answered ``502 Bad Gateway`` by the relay itself, until ``restore()``. Used
+by the browser tests and the benchmarks; loopback only, bounded by the test.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Relay:
         self.url = f"http://127.0.0.1:{self.port}"
         self.open = threading.Event()
         self.open.set()
+        self.gateway_only = False  # every request answered 502 by the relay (bad_gateway)
         self.closed = False
         self.lock = threading.Lock()
         self.sockets: set[socket.socket] = set()
@@ -39,8 +42,15 @@ class Relay:
         self._drop_all()
 
     def restore(self) -> None:
-        """The signal is back."""
+        """The signal is back (and the server behind the gateway)."""
+        self.gateway_only = False
         self.open.set()
+
+    def bad_gateway(self) -> None:
+        """The server behind a reverse proxy gone: what is under way breaks off, and each new
+        request is answered ``502 Bad Gateway``, as nginx answers while the app restarts."""
+        self.gateway_only = True
+        self._drop_all()
 
     def close(self) -> None:
         self.closed = True
@@ -74,16 +84,23 @@ class Relay:
                 client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 client.close()
                 continue
-            try:
-                upstream = socket.create_connection(self.target, timeout=10)
-                upstream.settimeout(None)
-            except OSError:
-                client.close()
+            if self.gateway_only:
+                threading.Thread(target=answer_502, args=(client,), daemon=True).start()
                 continue
-            with self.lock:
-                self.sockets |= {client, upstream}
-            threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
-            threading.Thread(target=self._pipe, args=(upstream, client), daemon=True).start()
+            self._take(client)
+
+    def _take(self, client: socket.socket) -> None:
+        """A connection let through: its bytes piped to the server and back."""
+        try:
+            upstream = socket.create_connection(self.target, timeout=10)
+            upstream.settimeout(None)
+        except OSError:
+            client.close()
+            return
+        with self.lock:
+            self.sockets |= {client, upstream}
+        threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
+        threading.Thread(target=self._pipe, args=(upstream, client), daemon=True).start()
 
     def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
         try:
@@ -100,3 +117,34 @@ class Relay:
                 sock.close()
             with self.lock:
                 self.sockets -= {source, sink}
+
+
+BAD_GATEWAY = (
+    b"HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/html\r\nContent-Length: 24\r\n"
+    b"Connection: close\r\n\r\n<h1>502 Bad Gateway</h1>"
+)
+
+
+def answer_502(client: socket.socket) -> None:
+    """One request read (its head, and its body by its length) and answered 502."""
+    with contextlib.closing(client):
+        client.settimeout(10)
+        data = b""
+        with contextlib.suppress(OSError, ValueError):
+            while b"\r\n\r\n" not in data and len(data) < 1 << 20:
+                chunk = client.recv(65536)
+                if not chunk:
+                    return
+                data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            length = next(
+                (
+                    int(line.split(b":", 1)[1])
+                    for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length:")
+                ),
+                0,
+            )
+            while len(body) < length and (chunk := client.recv(65536)):
+                body += chunk
+            client.sendall(BAD_GATEWAY)

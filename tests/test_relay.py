@@ -20,7 +20,9 @@ class Hello(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # the connection stays open after an answer
 
     def do_GET(self) -> None:
-        body = b"hello " + self.path.encode()
+        self.answer(b"hello " + self.path.encode())
+
+    def answer(self, body: bytes) -> None:
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -40,7 +42,7 @@ def relay() -> Iterator[Relay]:
     server.server_close()
 
 
-def fetch(url: str) -> bytes:
+def fetch(url: str | urllib.request.Request) -> bytes:
     with urllib.request.urlopen(url, timeout=10) as answer:
         return answer.read()
 
@@ -67,3 +69,15 @@ def test_a_connection_open_when_the_signal_goes_breaks_off(relay: Relay) -> None
         rest = b""
     assert rest == b""
     held.close()
+
+
+def test_a_gateway_whose_server_is_gone_answers_502_until_it_is_back(relay: Relay) -> None:
+    relay.bad_gateway()
+    for path, body in (("/a", None), ("/b", b"bids=3")):
+        request = urllib.request.Request(f"{relay.url}{path}", data=body)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            fetch(request)
+        assert answer.value.code == 502
+        assert b"Bad Gateway" in answer.value.read()
+    relay.restore()
+    assert fetch(f"{relay.url}/c") == b"hello /c"

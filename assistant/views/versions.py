@@ -113,7 +113,9 @@ def phone_version(game: Game, form: VersionsForm) -> Context[Any, Any] | None:
         draft = sent.get("draft")
         if not isinstance(draft, Mapping | None):
             raise ValueError
-        ours = table.record
+        # Every option written out, as the phone's record says them: a game imported from a
+        # record that named only some of its options is still the same game.
+        ours = parse_record(dump_record(table.record))
         if (record.game, record.first, record.options) != (ours.game, ours.first, ours.options):
             raise ValueError
         spec = table.loaded.spec

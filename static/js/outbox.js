@@ -15,6 +15,11 @@
 
   const ENTRY_FORMS = "form[data-entry], form.undo-form";
   const PAGE_FORMS = "form[data-outbox-form]";
+  // The kinds of request the outbox keeps or the phone answers when the server is out of reach.
+  const KEEPS = new Set(["entry", "kept"]);
+  // An answer from a gateway, not from the app: the server is down, restarting or too busy, so
+  // the change did not reach it (or is sent again under its key: stored once).
+  const notReached = (response) => response.status >= 500 || response.status === 429;
   const ENGLISH = {
     one: "Saved on this phone: 1 change waits for the connection.",
     many: "Saved on this phone: {n} changes wait for the connection.",
@@ -327,7 +332,7 @@
         window.dispatchEvent(new CustomEvent("outbox:sending", { detail: { left: waiting.length } }));
         if (!entry) { through = true; break; }
         const response = await post(entry);
-        if (!response || response.status >= 500 || response.status === 429) break; // later
+        if (!response || notReached(response)) break; // later
         const text = await response.text();
         if (response.ok) {
           await sentOne(entry, response, text);
@@ -482,16 +487,21 @@
       return;
     }
     if (kind === "poll") return;
-    // A network that says it is up and reaches nothing (a cottage's router, a ferry's portal):
-    // answered as without a connection. The server may have stored a change before its answer
-    // was lost: sent again later under its key, it is stored once.
+    // A network that says it is up and reaches nothing (a cottage's router, a ferry's portal),
+    // or a gateway that answers for a server that is down or busy (502, 503, 504, 429): answered
+    // as without a connection, as the outbox's sending takes them (flush). The server may have
+    // stored a change before its answer was lost: sent again later under its key, it is stored once.
     const network = ctx.fetch || window.fetch.bind(window);
-    ctx.fetch = (...args) => network(...args).catch((error) => {
+    const unreached = (error) => {
       if (error && error.name === "AbortError") throw error; // dropped by htmx, not unreached
       const instead = withoutServer(ctx, kind);
       if (instead) return instead();
       throw error;
-    });
+    };
+    ctx.fetch = (...args) => network(...args).then((response) => {
+      if (!KEEPS.has(kind) || !notReached(response)) return response;
+      return unreached(new TypeError(`HTTP ${response.status}`));
+    }, unreached);
   });
 
   // Any other form that posts (a stake, the evening's name, ending the evening, a payment, an

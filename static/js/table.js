@@ -281,6 +281,13 @@
     if (!ctx || !page) return;
     // htmx 4 says "before swap" for a 204 too (nothing new: no swap follows): not news.
     if (NOTHING_NEW.has(ctx.response && ctx.response.status)) return;
+    // A gateway's answer (the server down, restarting or too busy: 5xx, 429) is not the table:
+    // never drawn over the game nor offered as another phone's news (an entry's is kept).
+    const status = ctx.response ? ctx.response.status : 0;
+    if ((status >= 500 || status === 429) && ctx.target && page.contains(ctx.target)) {
+      event.preventDefault();
+      return;
+    }
     // Forward only: an answer older than what the page shows (a change sent late, while this
     // phone shows what it worked out since) is not painted over it; the outbox paints the
     // table's older version on purpose only when the versions went apart (ctx.apart).

@@ -48,21 +48,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(skip)
 
 
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict:
-    return {
-        "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-        ],
-    }
+    return {"executable_path": CHROMIUM, "args": LAUNCH_ARGS}
 
 
 @pytest.fixture(autouse=True)

@@ -46,17 +46,22 @@ APP = "assistant:create_app()"
 
 
 class Server:
-    """gunicorn, two workers; ``crash`` kills every process of it with SIGKILL."""
+    """gunicorn, two workers, on an SQLite file (or a database URL: PostgreSQL), with the app's
+    ``settings`` (``DOUBLE_TAP_MS="0"``: FLASK_DOUBLE_TAP_MS); ``crash`` kills every process of
+    it with SIGKILL, ``start`` starts it again on the same port; ``config``: gunicorn's
+    settings file, else the app's own (gunicorn.conf.py)."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path | str, config: Path | None = None, **settings: str) -> None:
+        self.config = ["-c", str(config)] if config else []
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"sqlite:///{database}",
+            "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
             "SECRET_KEY": "load-and-crash",  # sessions outlive a restart, as deployed
             "FLASK_RATELIMIT_IMPORT": "1000 per minute",  # 20 tables from one address at once
+            **{f"FLASK_{name}": value for name, value in settings.items()},
         }
         self.up = threading.Event()
         self.process: subprocess.Popen[str] | None = None
@@ -64,8 +69,9 @@ class Server:
 
     def start(self) -> None:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        where = ["-b", f"127.0.0.1:{self.port}", "--no-control-socket"]
         self.process = subprocess.Popen(
-            [gunicorn, "-w", "2", "-b", f"127.0.0.1:{self.port}", "--no-control-socket", APP],
+            [gunicorn, *self.config, "-w", "2", *where, APP],
             cwd=ROOT,
             env=self.env,
             stderr=subprocess.PIPE,
@@ -79,6 +85,7 @@ class Server:
             booted += "Booting worker" in line
             if booted == 2:
                 break
+        assert booted == 2, "".join(self.output[-30:])  # it stopped instead
         self.drain = threading.Thread(target=self.output.extend, args=(self.process.stderr,))
         self.drain.start()
         self.up.set()

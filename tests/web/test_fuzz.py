@@ -492,6 +492,25 @@ def phone_name(table: Fuzzer, data: Any, plan: dict) -> None:
     table.post(mutated_path(form.action, plan), table.submission(form, plan))
 
 
+def versions(table: Fuzzer, data: Any, plan: dict) -> None:
+    """Both versions: the game as a phone played it without signal (the table's own record,
+    changed as an import's is) shown beside the table's, then the page's "Keep this phone's"
+    sent as the plan says."""
+    mine = table.client.get(table.game + "versions/mine").get_json()
+    changes = {"as shown": 0, "picked": 0, "one off": 1, "typed": 1, "anything": 3}[plan["mode"]]
+    record = (
+        json.dumps(mine["record"])
+        if data is None
+        else data.draw(mutated_record([mine["record"]], changes))
+    )
+    sent = f'{{"record": {record}, "draft": {json.dumps(mine["draft"])}}}'
+    shown = {"csrf_token": table.csrf, "mine": sent, "steps": '["Bids"]', "since": mine["version"]}
+    table.post(table.game + "versions/", shown, htmx=plan["htmx"])
+    page = table.client.post(table.game + "versions/", data=shown)
+    for form in [form for form in page_forms(page.text) if form.action.endswith("/keep")]:
+        table.post(mutated_path(form.action, plan), table.submission(form, plan))
+
+
 ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "enter": entry_route("/enter"),
     "undo": entry_route("/undo"),
@@ -502,6 +521,7 @@ ROUTES: dict[str, Callable[[Fuzzer, Any, dict], None]] = {
     "import-table": import_table,
     "again": again,
     "phone-name": phone_name,
+    "versions": versions,
 }
 # What each route's fuzz reaches, every run (test_fuzz_routes.py: every POST route is one's).
 REACHES = {
@@ -514,6 +534,7 @@ REACHES = {
     "import-table": {"home.import_table"},
     "again": {"games.again"},
     "phone-name": {"games.name_phone"},
+    "versions": {"versions.show", "versions.keep"},
 }
 
 
@@ -539,7 +560,7 @@ def explicit(table: Fuzzer, route: str) -> None:
     table.fresh_game()
 
 
-EXPLICIT = {"enter", "undo", "correct", "delete", "set-up", "again", "phone-name"}
+EXPLICIT = {"enter", "undo", "correct", "delete", "set-up", "again", "phone-name", "versions"}
 
 
 @pytest.mark.parametrize("route", ROUTES)

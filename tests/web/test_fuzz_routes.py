@@ -31,7 +31,8 @@ NOT_LIMITED = {
     "evening.unpaid": "the table's own payments", "evening.join_circle": "the table's own",
     "evening.pay": "the table's own players", "circles.pay": "the circle's own players",
     "circles.rename": "the circle's own players", "circles.merge": "the circle's own players",
-    "night_table.report": "a table's own result",
+    "night_table.report": "a table's own result", "versions.show": "a table's own game",
+    "versions.keep": "a table's own game",
 }  # fmt: skip
 
 

@@ -8,7 +8,17 @@ import json
 import re
 import secrets
 
-from tests.web.helpers import entries, play_deal, post_entry, seat_fields, start_game, version_of
+from tests.examples import EXAMPLES
+from tests.web.helpers import (
+    entries,
+    errors,
+    imported_game,
+    play_deal,
+    post_entry,
+    seat_fields,
+    start_game,
+    version_of,
+)
 
 DEAL_1 = ({"Bo": 3, "Cia": 2, "Dan": 1, "Anna": 3}, {"Bo": 3, "Cia": 3, "Dan": 1, "Anna": 3})
 PHONE_DEAL_2 = ({"Cia": 1, "Dan": 2, "Anna": 3, "Bo": 2}, {"Cia": 3, "Dan": 2, "Anna": 2, "Bo": 2})
@@ -96,3 +106,15 @@ def test_a_version_of_another_game_is_refused_next_to_nothing_stored(client, app
         assert response.status_code == 422
         assert "This phone's version is not one of this game." in html.unescape(response.text)
     assert entries(app) == before
+
+
+def test_a_game_imported_with_some_options_named_is_the_same_game_on_the_phone(client) -> None:
+    """A record names only the options it changes; the phone's version writes every option out.
+    Both say the same game: shown side by side, not refused as another game's."""
+    record = json.loads((EXAMPLES / "plump-come-and-go.json").read_text())
+    game = imported_game(client, record)
+    mine = client.get(game.path + "versions/mine").get_data(as_text=True)
+    page = client.post(game.path + "versions/", data={"mine": mine, "since": 0})
+    assert page.status_code == 200
+    assert errors(page.get_data(as_text=True)) == []
+    assert "This phone and the table now say the same." in html.unescape(page.text)
