@@ -50,6 +50,19 @@ def new_plump_table(page: Page, *, starting: bool = False) -> None:
     )
 
 
+def readied_table(page: Page, signal: Signal) -> tuple[str, Table]:
+    """A new Plump table opened through ``signal`` with the service worker in control, its first
+    deal saved and nobody tapping "Keep for play without signal": the phone readies itself. Its
+    game's address and the table to play on."""
+    controlled(page, signal.url + "/")
+    new_plump_table(page)
+    game = page.url
+    table = Table(page)
+    deal(table, 1)
+    ready_without_signal(page)
+    return game, table
+
+
 def deal(table: Table, number: int) -> None:
     bids, tricks = deal_entries(number, PLAN[number - 1])
     play_deal(table, number, bids, tricks, trump="HDCS"[number % 4])
@@ -60,13 +73,8 @@ def test_a_table_that_readied_itself_plays_the_evening_on_with_the_python_it_sta
 ) -> None:
     errors = page_errors(page)
     starts = PythonStarts(page)
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)
-    game = page.url
-    table = Table(page)
-    deal(table, 1)
     # Nobody taps "Keep for play without signal": the deal saved, the phone readies itself.
-    ready_without_signal(page)
+    game, table = readied_table(page, ready_signal)
     expect(page.locator("#game [data-keep-line]")).to_be_hidden()
     shot(page, "evening-ready-by-itself", full_page=False)
 
@@ -131,12 +139,7 @@ def test_a_table_that_readied_itself_plays_the_evening_on_with_the_python_it_sta
 def test_the_app_opened_again_without_signal_shows_its_last_state_and_answers_taps_in_order(
     page: Page, ready_signal: Signal, shot
 ) -> None:
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)
-    game = page.url
-    table = Table(page)
-    deal(table, 1)
-    ready_without_signal(page)
+    game, _ = readied_table(page, ready_signal)
     ready_signal.cut(page)
     bids, tricks = deal_entries(2, PLAN[1])
     tap_pads(page, bids)
@@ -186,11 +189,7 @@ def test_the_app_opened_again_without_signal_shows_its_last_state_and_answers_ta
 def test_a_new_table_from_home_without_signal_is_set_up_and_played_on_the_phone(
     page: Page, ready_signal: Signal, shot
 ) -> None:
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)  # a table this phone keeps: the app is on the phone
-    table = Table(page)
-    deal(table, 1)
-    ready_without_signal(page)
+    readied_table(page, ready_signal)  # the app is on the phone
     context = page.context
     page.close()
     ready_signal.cut(context.new_page())  # no signal at the cottage, the app opened there
@@ -224,12 +223,7 @@ def test_another_phone_entered_meanwhile_both_versions_are_shown_and_one_is_kept
     page: Page, browser: Browser, ready_signal: Signal, kept: str, shot
 ) -> None:
     errors = page_errors(page)
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)
-    game = page.url
-    table = Table(page)
-    deal(table, 1)
-    ready_without_signal(page)
+    game, _ = readied_table(page, ready_signal)
     ready_signal.cut(page)
     tap_pads(page, {"Cia": 1, "Dan": 2, "Anna": 3, "Bo": 2})  # deal 2, as this phone has it
     page.get_by_role("button", name="Save bids").tap()
@@ -303,12 +297,7 @@ def test_a_phone_half_offline_loses_nothing(page: Page, ready_signal: Signal) ->
     sent once, in order; the page loaded again shows the phone's state, not the server's older
     one that the worker could fetch."""
     errors = page_errors(page)
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)
-    game = page.url
-    table = Table(page)
-    deal(table, 1)
-    ready_without_signal(page)
+    game, table = readied_table(page, ready_signal)
     half_offline(page)
     for number in (2, 3, 4):
         deal(table, number)
@@ -388,12 +377,7 @@ def test_back_online_with_forty_changes_the_page_only_goes_forward_and_says_sent
 ) -> None:
     errors = page_errors(page)
     page.add_init_script(WATCHED)
-    controlled(page, ready_signal.url + "/")
-    new_plump_table(page)
-    game = page.url
-    table = Table(page)
-    deal(table, 1)
-    ready_without_signal(page)
+    game, table = readied_table(page, ready_signal)
     ready_signal.cut(page)
     for number in range(2, 20):  # 36 changes
         deal(table, number)

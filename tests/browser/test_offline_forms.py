@@ -122,9 +122,10 @@ def other_phone_corrects_deal_one(browser: Browser, server: str) -> None:
         other.close()
 
 
-def test_a_correction_the_table_changed_meanwhile_shows_both_versions(
-    page: Page, browser: Browser, signal: Signal, shot
-) -> None:
+def correction_waiting(page: Page, signal: Signal) -> tuple[str, str]:
+    """A Plump game's deal 1 corrected with the signal cut (Bo 4 tricks, Cia 2), the correction
+    waiting in the outbox: the game's address as the phone has it, and on the server past the
+    relay."""
     url = start_plump(page, signal.url)
     server = on_server(url, signal)
     play_deal_one(page)
@@ -134,6 +135,13 @@ def test_a_correction_the_table_changed_meanwhile_shows_both_versions(
     set_tricks(page, {"Bo": 4, "Cia": 2})
     page.get_by_role("button", name="Save the correction").tap()
     expect(badge(page)).to_have_text("1")
+    return url, server
+
+
+def test_a_correction_the_table_changed_meanwhile_shows_both_versions(
+    page: Page, browser: Browser, signal: Signal, shot
+) -> None:
+    _, server = correction_waiting(page, signal)
     other_phone_corrects_deal_one(browser, server)
     version = server_version(server)
 
@@ -323,15 +331,7 @@ def test_ios_safari_is_told_once_how_to_add_the_app_to_the_home_screen(
 def test_a_conflict_found_from_another_page_waits_in_the_list_for_a_choice(
     page: Page, browser: Browser, signal: Signal
 ) -> None:
-    url = start_plump(page, signal.url)
-    server = on_server(url, signal)
-    play_deal_one(page)
-    page.get_by_role("link", name="Correct deal 1").tap()
-    expect(page.locator("h1")).to_have_text("Correct deal 1")
-    signal.cut(page)
-    set_tricks(page, {"Bo": 4, "Cia": 2})
-    page.get_by_role("button", name="Save the correction").tap()
-    expect(badge(page)).to_have_text("1")
+    url, server = correction_waiting(page, signal)
     page.goto(signal.url + "/")  # the home page, from the phone itself
     expect(badge(page)).to_have_text("1")
     other_phone_corrects_deal_one(browser, server)
