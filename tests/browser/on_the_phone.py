@@ -130,6 +130,18 @@ class PythonStarts:
         return len(self.urls)
 
 
+def plump_set_up_tapped(page: Page, players: Sequence[str]) -> None:
+    """The set-up's two steps tapped from its first, as a player does (no page loaded by its
+    address, so it goes as well with the signal cut): the players, Plump, Anna dealing first,
+    started."""
+    for i, name in enumerate(players):
+        page.locator(f"#players-{i}").fill(name)
+    page.locator("label.game-card", has_text="Plump").tap()
+    page.get_by_role("button", name="Next").tap()
+    page.locator("label.key", has_text="Anna").tap()
+    page.get_by_role("button", name="Start the game").tap()
+
+
 def controlled(page: Page, url: str) -> None:
     """``url`` opened by a page the service worker controls (it precaches on its first visit,
     and keeps the pages of the app from then on)."""

@@ -22,6 +22,7 @@ from tests.browser.on_the_phone import (
     half_online,
     history,
     on_server,
+    plump_set_up_tapped,
     ready_without_signal,
     server_page,
 )
@@ -38,12 +39,7 @@ def new_plump_table(page: Page, *, starting: bool = False) -> None:
     waits for Python to start on the phone)."""
     page.get_by_role("link", name="New table").tap()
     expect(page.locator("#players-0")).to_be_visible(timeout=300_000 if starting else 5_000)
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Plump").tap()
-    page.get_by_role("button", name="Next").tap()
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
+    plump_set_up_tapped(page, PLAYERS)
     # Started on the phone, the game's page is the first it draws there (its templates too).
     expect(page.locator(".banner")).to_contain_text(
         "Deal 1 of 19", timeout=60_000 if starting else 5_000

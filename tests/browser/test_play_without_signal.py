@@ -17,6 +17,7 @@ from tests.browser.on_the_phone import (
     keep_for_play_without_signal,
     on_server,
     outbox_holds,
+    plump_set_up_tapped,
     server_page,
 )
 from tests.browser.test_offline import BIDS, page_errors, start_plump, tap_pads
@@ -58,12 +59,7 @@ def test_plump_deals_bids_tricks_and_an_undo_offline_reach_the_server_once(
     errors = page_errors(page)
     page.goto(signal.url + "/new")
     page.evaluate(CONTROLLED)
-    for i, name in enumerate(PLAYERS):
-        page.locator(f"#players-{i}").fill(name)
-    page.locator("label.game-card", has_text="Plump").tap()
-    page.get_by_role("button", name="Next").tap()
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
+    plump_set_up_tapped(page, PLAYERS)
     expect(page.locator(".banner")).to_contain_text("Deal 1 of 19")
     url = on_server(page.url, signal)
     table = Table(page)
@@ -226,12 +222,7 @@ def test_a_table_set_up_offline_gets_its_link_when_it_reaches_the_server(
     page.get_by_role("link", name="Table assistant").tap()
     page.get_by_role("link", name="New table").tap()
     signal.cut(page)
-    for i, name in enumerate(PLAYERS):
-        page.fill(f"#players-{i}", name)
-    page.locator("label.game-card", has_text="Plump").tap()
-    page.get_by_role("button", name="Next").tap()
-    page.locator("label.key", has_text="Anna").tap()
-    page.get_by_role("button", name="Start the game").tap()
+    plump_set_up_tapped(page, PLAYERS)
     expect(page.locator("#game .banner")).to_contain_text("Deal 1 of 19")
     on_the_phone = page.url
     tap_pads(page, BIDS)
