@@ -50,6 +50,16 @@
   const keptEntries = () => (usable ? moved.then(() => idb.values(box)) : Promise.resolve([]));
   const store = (entry) => idb.set(entry.id, entry, box);
   const forget = (id) => idb.del(id, box);
+  // Changes let go of at once, in one transaction: a sending that reads the outbox meanwhile
+  // finds all of them or none (never the second of two, free to be sent once the first is gone).
+  const forgetAll = (entries) => idb.delMany(entries.map((entry) => entry.id), box);
+  // A kept change written anew (its state, its version, where it landed) only while it is kept:
+  // one let go meanwhile (both versions chosen, a refused change dropped) stays gone.
+  const rewrite = (entry) => box("readwrite", (changes) => {
+    const kept = changes.get(entry.id);
+    kept.onsuccess = () => { if (kept.result !== undefined) changes.put(entry, entry.id); };
+    return idb.promisifyRequest(changes.transaction);
+  });
 
   async function newId() {
     const keys = await idb.keys(box);
@@ -154,7 +164,7 @@
   // go there, and so does this page.
   async function landed(key, path) {
     await keeping;
-    for (const entry of await keptEntries()) if (entry.key === key) await store({ ...entry, landedHere: path });
+    for (const entry of await keptEntries()) if (entry.key === key) await rewrite({ ...entry, landedHere: path });
   }
 
   async function remap(entry, path) {
@@ -168,7 +178,7 @@
       return where;
     };
     for (const later of await keptEntries()) {
-      await store({ ...later, action: moves(later.action), page: moves(later.page), shownOn: moves(later.shownOn) });
+      await rewrite({ ...later, action: moves(later.action), page: moves(later.page), shownOn: moves(later.shownOn) });
     }
     const now = moves(location.pathname);
     if (now !== location.pathname) openPage(now);
@@ -367,7 +377,7 @@
       for (const later of await keptEntries()) {
         if (later.page !== entry.page || versionOf(later.fields) !== was) continue;
         const fields = later.fields.map(([name, value]) => [name, name === "version" ? String(now) : value]);
-        await store({ ...later, fields });
+        await rewrite({ ...later, fields });
       }
       window.versions.moved(entry.action, was, now);
     }
@@ -384,7 +394,7 @@
   async function refusedOne(entry, response, text) {
     const apart = response.status === 409;
     if (entry.kind === "page" && apart && shownHere(entry)) return showPage(response, text); // both versions
-    await store({ ...entry, state: apart ? "apart" : "refused", reason: apart ? "" : reasonOf(text, response.status) });
+    await rewrite({ ...entry, state: apart ? "apart" : "refused", reason: apart ? "" : reasonOf(text, response.status) });
     const game = document.getElementById("game");
     const table = apart && game && entry.page === location.pathname && window.versions.game(text);
     if (table) {
@@ -408,9 +418,7 @@
       return window.bothVersions.show(entry);
     }
     const table = tableOf(entry.page);
-    for (const other of await keptEntries()) {
-      if (tableOf(other.page) === table && other.id >= entry.id) await forget(other.id);
-    }
+    await forgetAll((await keptEntries()).filter((other) => tableOf(other.page) === table && other.id >= entry.id));
     await showPending(false);
     flush();
   }
@@ -418,9 +426,8 @@
   // The changes of a game (``game``: its address) this phone lets go of: the table kept its
   // own version, or this phone's as one change (versions.js).
   async function letGo(game) {
-    for (const entry of await keptEntries()) {
-      if (entry.page.startsWith(game) || (entry.shownOn || "").startsWith(game)) await forget(entry.id);
-    }
+    const ofGame = (entry) => entry.page.startsWith(game) || (entry.shownOn || "").startsWith(game);
+    await forgetAll((await keptEntries()).filter(ofGame));
     window.dispatchEvent(new CustomEvent("outbox:let-go", { detail: { game } }));
     await showPending(false);
   }
