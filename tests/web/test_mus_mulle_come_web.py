@@ -4,6 +4,7 @@ and the circle count each person's own games."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 from flask import Flask
@@ -62,6 +63,19 @@ def test_a_mus_match_with_a_substitute_and_an_adjustment_shows_in_every_view(cli
     assert sheet[3].endswith(",Anna & Carla −2: a seña seen by the other team")
     for number in (2, 3, 4, 5):  # a hand the substitute played can be corrected
         assert client.get(game + f"rounds/{number}").status_code == 200
+
+
+def test_a_hand_decided_by_a_player_who_left_later_still_names_him(client) -> None:
+    """Hand 1's cards leave pares and juego to Ben & Dan alone, Dan's the best; Eva takes his
+    seat in hand 2. The game page once asked the seats of now for Dan's team: a 500, the game
+    unopenable (found by the fuzz)."""
+    record = copy.deepcopy(MUS)
+    record["rounds"][0]["cards"].update(Anna="K7QA", Carla="J654")
+    record["rounds"][0]["lances"].update(pares="paso", juego="paso")
+    record["rounds"] = record["rounds"][:2]  # Eva comes in hand 2
+    page = every_view(client, imported(client, record))["game"]
+    assert "Only Ben &amp; Dan have pares; the best is Dan&#39;s 7-7" in page
+    assert "Ben &amp; Eva" in page  # the team as it sits now
 
 
 def test_correcting_a_hand_keeps_its_substitute_and_its_adjustment(client) -> None:

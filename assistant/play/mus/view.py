@@ -105,23 +105,26 @@ class MusView:
 
 
 def game_blocks(state: mus.MusReplay) -> tuple[GameBlock, ...]:
-    players = state.players
+    """Each game's hands and how it ended, named as the players sat then: a substitute who came
+    later (or takes a seat in the hand being entered) changes no earlier line."""
     blocks = []
     for number, result in enumerate(state.games, start=1):
-        rows = []
-        for hand in (h for h in state.hands if h.game == number):
-            order = hand.seats.order
-            cards = hand.entry.hands or {}
-            rows.append(
-                HandRow(
-                    hand,
-                    mus.breakdown(hand.lances, players),
-                    tuple(d.message(players) for d in hand.decisions),
-                    tuple((p, "-".join(cards[p].ranks)) for p in order if p in cards),
-                )
-            )
-        blocks.append(GameBlock(number, result, tuple(rows), game_outcome(result, players)))
+        hands = [hand for hand in state.hands if hand.game == number]
+        seated = hands[-1].seats.seats if hands else state.players
+        rows = tuple(hand_row(hand) for hand in hands)
+        blocks.append(GameBlock(number, result, rows, game_outcome(result, seated)))
     return tuple(blocks)
+
+
+def hand_row(hand: mus.HandResult) -> HandRow:
+    seated = hand.seats.seats
+    cards = hand.entry.hands or {}
+    return HandRow(
+        hand,
+        mus.breakdown(hand.lances, seated),
+        tuple(decision.message(seated) for decision in hand.decisions),
+        tuple((p, "-".join(cards[p].ranks)) for p in hand.seats.order if p in cards),
+    )
 
 
 def game_outcome(result: mus.GameResult, players: Sequence[str]) -> Message | None:
