@@ -139,7 +139,9 @@ def panel_forms(table: NightFuzzer) -> list[Any]:
 def shown_and_sent(table: NightFuzzer) -> None:
     """After the search, the same every run: each form as the pages show it, once; then the
     routes whose forms show only in some states (the draw once a round is done, a table not
-    started, a pair's member replaced, a table's result sent) with odd values."""
+    started, a pair's member replaced, a table's result sent) with odd values. A fresh night
+    first: the search may have ended its own, which shows none of the organiser's forms."""
+    table.fresh_night()
     for form in organiser_forms(table) + panel_forms(table):
         table.post(form.action.partition("#")[0], form.current)
     table.fresh_night()
