@@ -160,6 +160,8 @@ def test_hostile_submits_to_the_evening_never_break_a_page_nor_change_what_they_
         for page in table.circle_pages():
             for form in table.forms(page, ""):
                 table.post(form.action.partition("#")[0], form.current)
+        for form in table.forms("/", "/circles"):  # a new circle, from home
+            table.post(form.action, form.current, creates=True)
     table.check_games_since(0, fully=True)
     assert REACHES[route] <= app.extensions["reached"]
 
