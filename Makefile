@@ -30,7 +30,7 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/bandit -q -r assistant --severity-level medium
-	$(BIN)/pytest -q -n auto --dist worksteal  # a worker per core (pytest-xdist); one that is done takes half of what waits for the other
+	$(BIN)/pytest -q -n auto --dist loadfile  # a worker per core (pytest-xdist), a file per worker
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
